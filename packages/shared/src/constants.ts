@@ -1,0 +1,100 @@
+/**
+ * Product constants shared by server and web. Sources: spec part 1 §9, spec part 2 §9,
+ * CONTRACT.md.
+ */
+
+/** Sports (spec part 1 §9; part 1 adds `Other` to the 15 of part 2 §9). */
+export const SPORTS = [
+  'Football',
+  'Basketball',
+  'Tennis',
+  'Soccer',
+  'Baseball',
+  'Volleyball',
+  'Swimming',
+  'Running',
+  'Cycling',
+  'Golf',
+  'Hockey',
+  'Cricket',
+  'Rugby',
+  'Badminton',
+  'Table Tennis',
+  'Other',
+] as const;
+
+/** Online games (spec part 1 §9, part 2 §9). A post whose sport is here is an esport. */
+export const ONLINE_GAMES = [
+  'Valorant',
+  'BGMI',
+  'EAFC',
+  'NBA 2K',
+  'League of Legends',
+  'Call of Duty',
+  'Minecraft',
+  'Apex Legends',
+  'Other Online Games',
+] as const;
+
+export type Sport = (typeof SPORTS)[number];
+export type OnlineGame = (typeof ONLINE_GAMES)[number];
+export type PostSport = Sport | OnlineGame;
+
+/** Every value a post's `sport` may take: the union of both lists (CONTRACT.md). */
+export const POST_SPORTS: readonly PostSport[] = [...SPORTS, ...ONLINE_GAMES];
+
+const onlineGameSet: ReadonlySet<string> = new Set(ONLINE_GAMES);
+
+/** True when `sport` is an online game, i.e. the post is an esport (spec part 1 §3). */
+export function isEsport(sport: string): boolean {
+  return onlineGameSet.has(sport);
+}
+
+/** Feed filter categories (spec part 1 §3 Filter set). */
+export const FILTER_TYPES = ['ALL', 'SPORTS_ONLY', 'ESPORTS_ONLY'] as const;
+export type FilterType = (typeof FILTER_TYPES)[number];
+
+/** Radius choices in metres (spec part 1 §9); -1 means no location filter. */
+export const RADIUS_OPTIONS_M = [1000, 5000, 10000, 25000, 50000, 100000] as const;
+export const NO_RADIUS = -1;
+/** Choosing a location defaults the radius to 25 km (spec part 1 §9). */
+export const DEFAULT_RADIUS_M = 25000;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const BIO_MAX = 500;
+export const LIST_ITEM_MAX = 50;
+export const LIST_MAX_ITEMS = 20;
+
+/** Codes sent by e-mail: 6 digits, valid 10 minutes, 5 wrong tries burn them (spec part 1 §9). */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** Create post limits (spec part 2 §5, §9). */
+export const PLAYERS_MIN = 1;
+export const PLAYERS_MAX = 20;
+export const POST_HEADING_MAX = 100;
+export const POST_DESCRIPTION_MAX = 1000;
+export const LOCATION_NAME_MAX = 200;
+
+/** Chat message content limit (CONTRACT.md Socket.IO). */
+export const MESSAGE_MAX = 2000;
+/** Message preview length before '...' (spec part 1 §5). */
+export const PREVIEW_MAX = 50;
+
+/** Place search and suggestions start after more than 2 characters (spec part 1 §5). */
+export const SEARCH_MIN_CHARS = 3;
+
+/** Pagination (CONTRACT.md). */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** Local storage key of the session token (spec part 1 §9). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** Default time zone of the feed's `date` filter (CONTRACT.md). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';

@@ -1,0 +1,93 @@
+/** Sign-up, sign-in and session shapes (spec part 1 §4, §5, §7; CONTRACT.md). */
+import { z } from 'zod';
+import {
+  BIO_MAX,
+  LIST_ITEM_MAX,
+  LIST_MAX_ITEMS,
+  OTP_LENGTH,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../constants.js';
+
+/** E-mail, trimmed and lower-cased: e-mail addresses are unique case-insensitively. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters long`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
+
+/** A free-text list (sports, tags): trimmed, empties and duplicates dropped (spec part 1 §5). */
+export const textListSchema = z
+  .array(z.string({ error: 'Each entry must be text' }).trim().max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`), {
+    error: 'Must be a list',
+  })
+  .max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} entries`)
+  .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
+
+export const otpSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Code must be ${OTP_LENGTH} digits`);
+
+/** `POST /auth/send-otp` and `POST /auth/register` body. */
+export const sendOtpBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  bio: z.string({ error: 'Bio must be text' }).trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).default(''),
+  sports: textListSchema.default([]),
+  tags: textListSchema.default([]),
+});
+export type SendOtpBody = z.input<typeof sendOtpBodySchema>;
+
+export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export const emailBodySchema = z.object({ email: emailSchema });
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+
+/** The signed-in member as `GET /auth/me` returns it. */
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  sports: z.array(z.string()),
+  tags: z.array(z.string()),
+  profile_picture_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const verifyOtpResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: sessionUserSchema,
+  token: z.string(),
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

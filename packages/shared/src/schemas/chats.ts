@@ -1,0 +1,54 @@
+/** Group chats and their messages (spec part 1 §3, §7; CONTRACT.md). */
+import { z } from 'zod';
+import { MESSAGE_MAX } from '../constants.js';
+import { idSchema, userRefSchema } from './common.js';
+
+/** Message text: trimmed, blank refused, at most 2,000 characters (CONTRACT.md). */
+export const messageContentSchema = z
+  .string({ error: 'Message text is required' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+
+export const lastMessageSchema = z.object({ content: z.string(), created_at: z.string() });
+
+export const groupChatSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  post_id: z.number().nullable(),
+  last_message: lastMessageSchema.nullable(),
+  unread_count: z.number(),
+});
+export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
+
+export const groupConversationsResponseSchema = z.object({ groupChats: z.array(groupChatSummarySchema) });
+
+export const groupMessageSchema = z.object({
+  id: z.number(),
+  group_chat_id: z.number(),
+  sender_id: z.number().nullable(),
+  sender: userRefSchema,
+  content: z.string(),
+  created_at: z.string(),
+});
+export type GroupMessage = z.infer<typeof groupMessageSchema>;
+
+/**
+ * `sendGroupMessage` payload: `{groupChat, content}` (the spec's name) or `{groupChatId,
+ * content}`; normalised to `{groupChatId, content}`.
+ */
+export const sendGroupMessagePayloadSchema = z
+  .object({
+    groupChat: idSchema.optional(),
+    groupChatId: idSchema.optional(),
+    content: messageContentSchema,
+  })
+  .transform((p, ctx) => {
+    const groupChatId = p.groupChatId ?? p.groupChat;
+    if (groupChatId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['groupChat'], message: 'Group chat id is required' });
+      return z.NEVER;
+    }
+    return { groupChatId, content: p.content };
+  });
+export type SendGroupMessagePayload = z.input<typeof sendGroupMessagePayloadSchema>;

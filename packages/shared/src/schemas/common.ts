@@ -1,0 +1,54 @@
+/** Shapes shared by every feature: ids, errors, list query parameters (CONTRACT.md). */
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+
+/** A positive integer id, also accepted as a numeric string (path parameters). */
+export const idSchema = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive id');
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Error body: `{success: false, message, errors?: [{field, message}]}` (CONTRACT.md). */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * An array query parameter: accepts repeated keys and comma-separated values
+ * (`sports=A&sports=B` or `sports=A,B`), trimmed, empties dropped (CONTRACT.md).
+ */
+export function listParam<T extends z.ZodType<string>>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return [];
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) =>
+      typeof v === 'string' ? v.split(',') : [v],
+    );
+    return parts
+      .map((v) => (typeof v === 'string' ? v.trim() : v))
+      .filter((v) => v !== '');
+  }, z.array(item).max(50, 'Too many values'));
+}
+
+/** `?limit=N&cursor=C` (CONTRACT.md): limit 1..100, default 20. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(PAGE_SIZE_MAX, `Must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+/** A user as others see them in lists: `{id, username}`. */
+export const userRefSchema = z.object({ id: z.number(), username: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });

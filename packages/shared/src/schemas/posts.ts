@@ -1,0 +1,120 @@
+/** Posts (requests for players) and the feed (spec part 1 §3, §7; spec part 2 §3, §5). */
+import { z } from 'zod';
+import {
+  DEFAULT_TIME_ZONE,
+  FILTER_TYPES,
+  LOCATION_NAME_MAX,
+  NO_RADIUS,
+  PLAYERS_MAX,
+  PLAYERS_MIN,
+  POST_DESCRIPTION_MAX,
+  POST_HEADING_MAX,
+  POST_SPORTS,
+} from '../constants.js';
+import { textListSchema } from './auth.js';
+import { listParam, pageQuerySchema, userRefSchema } from './common.js';
+
+/** A GeoJSON point, coordinates `[longitude, latitude]` in degrees. */
+export const pointSchema = z.object(
+  {
+    type: z.literal('Point', { error: 'Location type must be "Point"' }),
+    coordinates: z.tuple(
+      [
+        z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+        z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+      ],
+      { error: 'Coordinates must be [longitude, latitude]' },
+    ),
+  },
+  { error: 'Please select a location for your event.' },
+);
+export type Point = z.infer<typeof pointSchema>;
+
+const sportSchema = z.enum(POST_SPORTS as [string, ...string[]], { error: 'Please select a sport or game' });
+
+/** `POST /posts` body (spec part 2 §5). The "not earlier than now" rule is checked by the service. */
+export const createPostBodySchema = z.object({
+  sport: sportSchema,
+  heading: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(POST_HEADING_MAX, `Title must be at most ${POST_HEADING_MAX} characters`),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(POST_DESCRIPTION_MAX, `Description must be at most ${POST_DESCRIPTION_MAX} characters`),
+  tags: textListSchema.default([]),
+  location: pointSchema,
+  locationName: z
+    .string({ error: 'Please select a location for your event.' })
+    .trim()
+    .min(1, 'Please select a location for your event.')
+    .max(LOCATION_NAME_MAX, `Location name must be at most ${LOCATION_NAME_MAX} characters`),
+  eventTime: z.iso.datetime({ offset: true, error: 'Event date and time is required' }),
+  playersNeeded: z
+    .number({ error: 'Please enter the number of players needed (1-20)' })
+    .int('Please enter a number between 1 and 20')
+    .min(PLAYERS_MIN, 'Please enter a number between 1 and 20')
+    .max(PLAYERS_MAX, 'Please enter a number between 1 and 20'),
+});
+export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+const timeZoneSchema = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Unknown time zone');
+
+/** `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). */
+export const feedQuerySchema = pageQuerySchema
+  .extend({
+    sports: listParam(z.string().max(50)),
+    esports: listParam(z.string().max(50)),
+    filterType: z.enum(FILTER_TYPES, { error: 'filterType must be ALL, SPORTS_ONLY or ESPORTS_ONLY' }).default('ALL'),
+    tags: listParam(z.string().max(50)),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').optional(),
+    tz: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+    location: z.string().max(LOCATION_NAME_MAX).optional(),
+    radius: z.coerce.number({ error: 'Radius must be a number' }).default(NO_RADIUS),
+    lat: z.coerce.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional(),
+    lng: z.coerce.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.radius !== NO_RADIUS && !(query.radius > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['radius'], message: 'Radius must be positive metres, or -1 for no location filter' });
+    }
+    if ((query.lat === undefined) !== (query.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [query.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng go together' });
+    }
+    if (query.radius > 0 && query.lat === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng are required with a radius' });
+    }
+  });
+export type FeedQuery = z.input<typeof feedQuerySchema>;
+
+/** A post as the API returns it (spec part 1 §3 Post). `distance` in metres when asked. */
+export const postSchema = z.object({
+  id: z.number(),
+  author_id: z.number(),
+  author: userRefSchema,
+  sport: z.string(),
+  heading: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  location: pointSchema.nullable(),
+  location_name: z.string(),
+  event_time: z.string(),
+  players_needed: z.number(),
+  distance: z.number().optional(),
+  interested_users: z.array(z.object({ user_id: z.number() })),
+  created_at: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const interestResponseSchema = z.object({ groupChatId: z.number() });
+export type InterestResponse = z.infer<typeof interestResponseSchema>;
