@@ -1,0 +1,115 @@
+/**
+ * buildApp(config) -> a ready Fastify instance with Socket.IO attached, migrations run and
+ * (for a new embedded database) demo data seeded. Tests use it directly; main.ts listens.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase, type Database } from './db/index.js';
+import { seedDemo } from './db/seed.js';
+import { unauthorized } from './lib/errors.js';
+import { DomainEventBus } from './lib/events.js';
+import { bearerToken, errorHandler, type App } from './lib/http.js';
+import { createMailer } from './lib/mail.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { chatsRoutes } from './modules/chats/chats.routes.js';
+import { createChatsService } from './modules/chats/chats.service.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { createPlacesService } from './modules/places/places.service.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { createPostsService } from './modules/posts/posts.service.js';
+import { createRealtime, type RealtimeServer } from './realtime/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    io: RealtimeServer;
+  }
+}
+
+export interface BuildOptions {
+  /** Pino logger options; `false` silences the log (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole server for `config`. Throws if the database cannot be migrated. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const database = openDatabase(config.database);
+  app.decorate('database', database);
+  const { fresh } = await migrateToLatest(database.db);
+  const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
+  if (seed && fresh) await seedDemo(database.db);
+
+  const events = new DomainEventBus();
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const auth = createAuthService({ db: database.db, mailer, events });
+  const chats = createChatsService({ db: database.db, events });
+  const posts = createPostsService({ db: database.db, events });
+  const places = createPlacesService(config.placesUrl);
+
+  app.decorateRequest('principal', null);
+  const requireAuth = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const principal = token ? await auth.authenticate(token) : null;
+    if (!principal) throw unauthorized();
+    request.principal = principal;
+  };
+
+  app.get('/api/health', () => ({ status: 'ok' }));
+  app.get('/api/ready', async () => {
+    await sql`select 1`.execute(database.db);
+    return { status: 'ok' };
+  });
+  authRoutes(app, auth, requireAuth);
+  postsRoutes(app, posts, requireAuth);
+  chatsRoutes(app, chats, requireAuth);
+  placesRoutes(app, places, requireAuth);
+
+  const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
+  const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
+  if (serveWeb && config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Vite's hashed assets never change; index.html must always be revalidated.
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io')) {
+      // Client routes (/messages, /create-post, ...) are the SPA's: fall back to index.html.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: 'Not found' });
+  });
+
+  app.decorate('io', createRealtime(app.server, { auth, chats, events, log: app.log }));
+  app.addHook('onClose', async () => {
+    await app.io.close();
+    mailer.close();
+    await database.destroy();
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,82 @@
+/**
+ * Environment -> typed config, the one place every variable is read (ARCHITECTURE.md
+ * "Environment"). Throws a readable error listing the bad variables.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/gameon.db')
+    .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+      message: 'must be sqlite:<path> or postgres://...',
+    }),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('GameOn <no-reply@localhost>'),
+  PLACES_URL: z.url().optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  UPLOADS_DIR: z.string().default('./data/uploads'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: booleanFlag.optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Database =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: Database;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  placesUrl: string | undefined;
+  /** undefined: seed only a new embedded database (ARCHITECTURE.md). */
+  seedDemo: boolean | undefined;
+  uploadsDir: string;
+  rateLimits: boolean;
+  trustProxy: boolean;
+  /** The built web app to serve, or null to serve only the API. */
+  webDist: string | null;
+  logLevel: string;
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads `env` (default `process.env`) into a {@link Config}; throws on invalid values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL.startsWith('sqlite:')
+      ? { dialect: 'sqlite', filename: e.DATABASE_URL.slice('sqlite:'.length) }
+      : { dialect: 'postgres', connectionString: e.DATABASE_URL },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    placesUrl: e.PLACES_URL,
+    seedDemo: e.SEED_DEMO,
+    uploadsDir: e.UPLOADS_DIR,
+    rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST === '' ? null : (e.WEB_DIST ?? defaultWebDist),
+    logLevel: e.LOG_LEVEL,
+  };
+}

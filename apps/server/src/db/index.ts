@@ -1,0 +1,58 @@
+/**
+ * Database: one Kysely instance per process, on SQLite (better-sqlite3, the embedded
+ * default) or PostgreSQL (pg), chosen by DATABASE_URL. Migrations run on start-up.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database as DatabaseConfig } from '../config.js';
+import { migrations } from './migrations/index.js';
+import type { DB } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy: () => Promise<void>;
+}
+
+/** Opens the database of `config` (creating the SQLite file and its folder if needed). */
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.dialect === 'sqlite') {
+    if (config.filename !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(config.filename)), { recursive: true });
+    }
+    const sqlite = new SQLite(config.filename);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/**
+ * Runs every pending migration. Returns `fresh: true` when the database had none applied
+ * before (a new database), which decides demo seeding. Throws if a migration fails.
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<{ fresh: boolean }> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const before = await migrator.getMigrations();
+  const fresh = before.every((m) => m.executedAt === undefined);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '?'} failed`, { cause: error });
+  }
+  return { fresh };
+}

@@ -1,0 +1,7 @@
+/** Every migration, in order. Static imports so the list is checked by the compiler. */
+import type { Migration } from 'kysely';
+import * as core from './0001_core.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+};

@@ -1,0 +1,131 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL (ARCHITECTURE.md): timestamps
+ * are UTC ISO-8601 text (`2026-11-21T05:00:00.000Z`, which sorts as time), booleans are
+ * integers 0/1, lists are child tables, ids are growing integers.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Trimmed and lower-cased, so uniqueness is case-insensitive. */
+  email: string;
+  password_hash: string;
+  bio: string;
+  profile_picture_url: string | null;
+  created_at: string;
+}
+
+export interface UserListTable {
+  user_id: number;
+  value: string;
+  position: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the opaque token, hex. */
+  token_hash: string;
+  created_at: string;
+}
+
+export interface PendingSignupsTable {
+  email: string;
+  username: string;
+  password_hash: string;
+  bio: string;
+  /** JSON array text: a pending sign-up is a transient blob, never queried by its lists. */
+  sports: string;
+  tags: string;
+  created_at: string;
+}
+
+export type OtpPurpose = 'signup' | 'reset';
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: OtpPurpose;
+  /** hex SHA-256 of salt + code. */
+  code_hash: string;
+  salt: string;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  author_id: number;
+  sport: string;
+  heading: string;
+  description: string;
+  location_name: string;
+  /** Degrees, WGS 84. */
+  lng: number;
+  lat: number;
+  event_time: string;
+  players_needed: number;
+  created_at: string;
+}
+
+export interface PostTagsTable {
+  post_id: number;
+  tag: string;
+  /** lower(tag), for case-insensitive filtering with an index on both dialects. */
+  tag_key: string;
+  position: number;
+}
+
+export interface PostInterestsTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface GroupChatsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  name: string;
+  created_at: string;
+}
+
+export interface GroupChatMembersTable {
+  group_chat_id: number;
+  user_id: number;
+  joined_at: string;
+  /**
+   * Read marker: id of the newest message the member has read. null = never opened, so the
+   * chat does not count toward unread totals yet (spec part 1 §4 Messages).
+   */
+  last_read_message_id: number | null;
+}
+
+export interface GroupMessagesTable {
+  id: Generated<number>;
+  group_chat_id: number;
+  sender_id: number | null;
+  content: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_sports: UserListTable;
+  user_tags: UserListTable;
+  sessions: SessionsTable;
+  pending_signups: PendingSignupsTable;
+  otp_codes: OtpCodesTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  post_interests: PostInterestsTable;
+  group_chats: GroupChatsTable;
+  group_chat_members: GroupChatMembersTable;
+  group_messages: GroupMessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type PostRow = Selectable<PostsTable>;
+export type GroupMessageRow = Selectable<GroupMessagesTable>;

@@ -1,0 +1,149 @@
+/** Queries for members, sessions, pending sign-ups and e-mail codes. */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, OtpPurpose, UserRow } from '../../db/types.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface UserWithLists extends UserRow {
+  sports: string[];
+  tags: string[];
+}
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Loads users by id with their sports and tags, in the order of `ids` (missing ids skipped). */
+export async function findUsersWithLists(db: Executor, ids: number[]): Promise<UserWithLists[]> {
+  if (ids.length === 0) return [];
+  const [users, sports, tags] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    db.selectFrom('user_sports').selectAll().where('user_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('user_tags').selectAll().where('user_id', 'in', ids).orderBy('position').execute(),
+  ]);
+  const byId = new Map(users.map((u) => [u.id, { ...u, sports: [] as string[], tags: [] as string[] }]));
+  for (const s of sports) byId.get(s.user_id)?.sports.push(s.value);
+  for (const t of tags) byId.get(t.user_id)?.tags.push(t.value);
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function insertUser(
+  db: Executor,
+  user: { username: string; email: string; password_hash: string; bio: string; created_at: string },
+  sports: string[],
+  tags: string[],
+): Promise<number> {
+  const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  if (sports.length > 0) {
+    await db.insertInto('user_sports').values(sports.map((value, position) => ({ user_id: id, value, position }))).execute();
+  }
+  if (tags.length > 0) {
+    await db.insertInto('user_tags').values(tags.map((value, position) => ({ user_id: id, value, position }))).execute();
+  }
+  return id;
+}
+
+export function insertSession(db: Executor, userId: number, tokenHash: string, createdAt: string) {
+  return db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The session of a token hash with its member's id, or undefined. */
+export function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function deleteSession(db: Executor, sessionId: number) {
+  return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export function upsertPendingSignup(
+  db: Executor,
+  row: { email: string; username: string; password_hash: string; bio: string; sports: string; tags: string; created_at: string },
+) {
+  return db
+    .insertInto('pending_signups')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({
+        username: row.username,
+        password_hash: row.password_hash,
+        bio: row.bio,
+        sports: row.sports,
+        tags: row.tags,
+        created_at: row.created_at,
+      }),
+    )
+    .execute();
+}
+
+export function findPendingSignup(db: Executor, email: string) {
+  return db.selectFrom('pending_signups').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function deletePendingSignup(db: Executor, email: string) {
+  return db.deleteFrom('pending_signups').where('email', '=', email).execute();
+}
+
+/** Stores a new code for (email, purpose), replacing any older one. */
+export function upsertOtp(
+  db: Executor,
+  row: { email: string; purpose: OtpPurpose; code_hash: string; salt: string; expires_at: string; created_at: string },
+) {
+  return db
+    .insertInto('otp_codes')
+    .values({ ...row, attempts: 0 })
+    .onConflict((oc) =>
+      oc.columns(['email', 'purpose']).doUpdateSet({
+        code_hash: row.code_hash,
+        salt: row.salt,
+        expires_at: row.expires_at,
+        created_at: row.created_at,
+        attempts: 0,
+      }),
+    )
+    .execute();
+}
+
+export function findOtp(db: Executor, email: string, purpose: OtpPurpose) {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one wrong try, atomically and only while under `maxAttempts`. Returns false when the
+ * code was already used up (so concurrent guesses cannot exceed the limit).
+ */
+export async function recordOtpFailure(db: Executor, id: number, maxAttempts: number): Promise<boolean> {
+  const result = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function deleteOtp(db: Executor, id: number) {
+  return db.deleteFrom('otp_codes').where('id', '=', id).execute();
+}

@@ -1,0 +1,76 @@
+/**
+ * E-mail codes for sign-up and password reset (spec part 1 §4, §9; ARCHITECTURE.md): 6 digits
+ * from a CSPRNG, stored salted and hashed, valid 10 minutes, burnt after 5 wrong tries; a new
+ * code replaces the old one; sign-up and reset codes are kept apart by `purpose`.
+ */
+import type { Kysely } from 'kysely';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@gameon/shared';
+import type { DB, OtpPurpose } from '../../db/types.js';
+import { digestsEqual, hashOtp, newOtp, newSalt } from '../../lib/crypto.js';
+import { badRequest } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import { addSeconds, nowIso } from '../../lib/time.js';
+import * as repo from './auth.repository.js';
+
+const SUBJECTS: Record<OtpPurpose, string> = {
+  signup: 'Your GameOn verification code',
+  reset: 'Your GameOn password reset code',
+};
+
+/** Renders the code e-mail: plain text and HTML, the code large and easy to read. */
+export function codeMail(purpose: OtpPurpose, code: string) {
+  const intro =
+    purpose === 'signup'
+      ? 'Welcome to GameOn! Use this code to verify your e-mail address:'
+      : 'Use this code to reset your GameOn password:';
+  const minutes = OTP_TTL_SECONDS / 60;
+  const text = `${intro}\n\n    ${code}\n\nThe code expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.\n\n— GameOn`;
+  const html = `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto">
+<h1 style="color:#047857">GameOn</h1><p>${intro}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;font-family:monospace">${code}</p>
+<p>The code expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p></div>`;
+  return { subject: `${SUBJECTS[purpose]}: ${code}`, text, html };
+}
+
+/** Creates (or replaces) the code for `email` and `purpose` and mails it. */
+export async function issueCode(db: Kysely<DB>, mailer: Mailer, email: string, purpose: OtpPurpose): Promise<void> {
+  const code = newOtp();
+  const salt = newSalt();
+  const now = new Date();
+  await repo.upsertOtp(db, {
+    email,
+    purpose,
+    salt,
+    code_hash: hashOtp(code, salt),
+    expires_at: addSeconds(now, OTP_TTL_SECONDS),
+    created_at: now.toISOString(),
+  });
+  const mail = codeMail(purpose, code);
+  await mailer.send({ to: email, ...mail });
+}
+
+/**
+ * Checks `code` for `email`/`purpose` and consumes it on success.
+ * @throws AppError 400 'Invalid or expired code' (none or expired), 'Invalid code. N attempts
+ * left.' (wrong), 'Too many wrong attempts. Please request a new code.' (burnt).
+ */
+export async function consumeCode(db: Kysely<DB>, email: string, purpose: OtpPurpose, code: string): Promise<void> {
+  const row = await repo.findOtp(db, email, purpose);
+  if (!row || row.expires_at <= nowIso()) {
+    if (row) await repo.deleteOtp(db, row.id);
+    throw badRequest('Invalid or expired code. Please request a new one.', [{ field: 'otp', message: 'Invalid or expired code' }]);
+  }
+  if (row.attempts >= OTP_MAX_ATTEMPTS) {
+    throw badRequest('Too many wrong attempts. Please request a new code.', [{ field: 'otp', message: 'Too many wrong attempts' }]);
+  }
+  if (digestsEqual(hashOtp(code, row.salt), row.code_hash)) {
+    await repo.deleteOtp(db, row.id);
+    return;
+  }
+  const counted = await repo.recordOtpFailure(db, row.id, OTP_MAX_ATTEMPTS);
+  const left = OTP_MAX_ATTEMPTS - row.attempts - 1;
+  if (!counted || left <= 0) {
+    throw badRequest('Too many wrong attempts. Please request a new code.', [{ field: 'otp', message: 'Too many wrong attempts' }]);
+  }
+  throw badRequest(`Invalid code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, [{ field: 'otp', message: 'Invalid code' }]);
+}

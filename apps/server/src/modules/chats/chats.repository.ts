@@ -1,0 +1,142 @@
+/** Queries for group chats, their members, messages and read markers. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export function findGroupChat(db: Executor, id: number) {
+  return db.selectFrom('group_chats').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findGroupChatByPost(db: Executor, postId: number) {
+  return db.selectFrom('group_chats').selectAll().where('post_id', '=', postId).executeTakeFirst();
+}
+
+/** Creates the group chat of a post unless it exists; returns its id. */
+export async function ensureGroupChatForPost(db: Executor, postId: number, name: string, now: string): Promise<number> {
+  await db
+    .insertInto('group_chats')
+    .values({ post_id: postId, name, created_at: now })
+    .onConflict((oc) => oc.column('post_id').doNothing())
+    .execute();
+  const chat = await findGroupChatByPost(db, postId);
+  if (!chat) throw new Error(`group chat of post ${postId} vanished`);
+  return chat.id;
+}
+
+/** Adds members (no-op for those already in). */
+export async function addMembers(db: Executor, groupChatId: number, userIds: number[], now: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('group_chat_members')
+    .values(userIds.map((user_id) => ({ group_chat_id: groupChatId, user_id, joined_at: now, last_read_message_id: null })))
+    .onConflict((oc) => oc.columns(['group_chat_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function isMember(db: Executor, groupChatId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('group_chat_members')
+    .select('user_id')
+    .where('group_chat_id', '=', groupChatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function memberIds(db: Executor, groupChatId: number): Promise<number[]> {
+  const rows = await db.selectFrom('group_chat_members').select('user_id').where('group_chat_id', '=', groupChatId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * The member's group chats with their last message and unread count (messages from others
+ * after the read marker), most recent activity first. One query, no N+1.
+ */
+export function listConversations(db: Executor, userId: number) {
+  return db
+    .selectFrom('group_chat_members as m')
+    .innerJoin('group_chats as c', 'c.id', 'm.group_chat_id')
+    .leftJoin('group_messages as last', (join) =>
+      join.onRef('last.group_chat_id', '=', 'c.id').on((eb) =>
+        eb(
+          'last.id',
+          '=',
+          eb.selectFrom('group_messages as gm').select((e) => e.fn.max('gm.id').as('max_id')).whereRef('gm.group_chat_id', '=', 'c.id'),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.post_id',
+      'c.created_at',
+      'last.content as last_content',
+      'last.created_at as last_created_at',
+      eb
+        .selectFrom('group_messages as u')
+        .select(sql<number>`cast(count(*) as integer)`.as('n'))
+        .whereRef('u.group_chat_id', '=', 'c.id')
+        .where((w) => w('u.id', '>', w.fn.coalesce('m.last_read_message_id', sql<number>`0`)))
+        .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
+        .as('unread_count'),
+    ])
+    .where('m.user_id', '=', userId)
+    .orderBy(sql`coalesce(last.created_at, c.created_at)`, 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+/**
+ * Unread messages from others over the group chats the member has opened (read marker set),
+ * spec part 1 §4 Messages.
+ */
+export async function countUnreadInOpenedChats(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('group_chat_members as m')
+    .innerJoin('group_messages as u', 'u.group_chat_id', 'm.group_chat_id')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where('m.user_id', '=', userId)
+    .where('m.last_read_message_id', 'is not', null)
+    .whereRef('u.id', '>', 'm.last_read_message_id')
+    .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Messages of a chat, newest first, older than `beforeId` when given. */
+export function listMessages(db: Executor, groupChatId: number, limit: number, beforeId?: number) {
+  let query = db
+    .selectFrom('group_messages as g')
+    .leftJoin('users as s', 's.id', 'g.sender_id')
+    .select(['g.id', 'g.group_chat_id', 'g.sender_id', 'g.content', 'g.created_at', 's.username as sender_username'])
+    .where('g.group_chat_id', '=', groupChatId)
+    .orderBy('g.id', 'desc')
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where('g.id', '<', beforeId);
+  return query.execute();
+}
+
+export async function newestMessageId(db: Executor, groupChatId: number): Promise<number> {
+  const row = await db
+    .selectFrom('group_messages')
+    .select((eb) => eb.fn.max('id').as('max_id'))
+    .where('group_chat_id', '=', groupChatId)
+    .executeTakeFirst();
+  return Number(row?.max_id ?? 0);
+}
+
+/** Moves the member's read marker forward to `messageId` (never backward). */
+export function moveReadMarker(db: Executor, groupChatId: number, userId: number, messageId: number) {
+  return db
+    .updateTable('group_chat_members')
+    .set({ last_read_message_id: messageId })
+    .where('group_chat_id', '=', groupChatId)
+    .where('user_id', '=', userId)
+    .where((w) => w.or([w('last_read_message_id', 'is', null), w('last_read_message_id', '<', messageId)]))
+    .execute();
+}
+
+export function insertMessage(db: Executor, row: { group_chat_id: number; sender_id: number; content: string; created_at: string }) {
+  return db.insertInto('group_messages').values(row).returning('id').executeTakeFirstOrThrow();
+}

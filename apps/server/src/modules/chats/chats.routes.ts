@@ -1,0 +1,31 @@
+/** `/api/messages/*` group chat routes (spec part 1 §7; CONTRACT.md mark-read). */
+import type { preHandlerHookHandler } from 'fastify';
+import { idParamsSchema, pageQuerySchema } from '@gameon/shared';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import type { ChatsService } from './chats.service.js';
+
+export function chatsRoutes(app: App, chats: ChatsService, requireAuth: preHandlerHookHandler) {
+  app.get('/api/messages/conversations', { preHandler: requireAuth }, (request) =>
+    chats.listConversations(principalOf(request).userId),
+  );
+  app.get(
+    '/api/messages/group/:id',
+    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const { messages, nextCursor } = await chats.listMessages(
+        principalOf(request).userId,
+        request.params.id,
+        request.query.limit,
+        request.query.cursor,
+      );
+      setNextCursor(reply, nextCursor);
+      return messages;
+    },
+  );
+  app.post('/api/messages/group/:id/mark-read', { preHandler: requireAuth, schema: { params: idParamsSchema } }, (request) =>
+    chats.markRead(principalOf(request).userId, request.params.id),
+  );
+  app.get('/api/messages/unread-count', { preHandler: requireAuth }, async (request) => ({
+    total: await chats.unreadTotal(principalOf(request).userId),
+  }));
+}

@@ -1,0 +1,110 @@
+/**
+ * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
+ * call checks that the caller is a member; the socket handlers call these same functions.
+ */
+import type { Kysely } from 'kysely';
+import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
+import type { DB } from '../../db/types.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
+import { nowIso } from '../../lib/time.js';
+import * as repo from './chats.repository.js';
+
+export interface ChatsDeps {
+  db: Kysely<DB>;
+  events: DomainEventBus;
+}
+
+const DELETED_USER = 'Deleted user';
+
+function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[number]): GroupMessage {
+  return {
+    id: row.id,
+    group_chat_id: row.group_chat_id,
+    sender_id: row.sender_id,
+    sender: { id: row.sender_id ?? 0, username: row.sender_username ?? DELETED_USER },
+    content: row.content,
+    created_at: row.created_at,
+  };
+}
+
+export function createChatsService({ db, events }: ChatsDeps) {
+  /** @throws AppError 404 when the chat does not exist, 403 when the caller is not a member. */
+  async function assertMember(userId: number, groupChatId: number): Promise<void> {
+    if (await repo.isMember(db, groupChatId, userId)) return;
+    if (!(await repo.findGroupChat(db, groupChatId))) throw notFound('Group chat not found');
+    throw forbidden('not_a_member', 'You are not a member of this group chat');
+  }
+
+  return {
+    assertMember,
+
+    /** `GET /messages/conversations`: the caller's group chats, most recent first. */
+    async listConversations(userId: number): Promise<{ groupChats: GroupChatSummary[] }> {
+      const rows = await repo.listConversations(db, userId);
+      return {
+        groupChats: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          post_id: r.post_id,
+          last_message:
+            r.last_content !== null && r.last_created_at !== null
+              ? { content: r.last_content, created_at: r.last_created_at }
+              : null,
+          unread_count: Number(r.unread_count ?? 0),
+        })),
+      };
+    },
+
+    /**
+     * `GET /messages/group/{id}`: up to `limit` messages, oldest first, and the cursor of the
+     * older page. Opening the newest page moves the caller's read marker to the newest message.
+     */
+    async listMessages(userId: number, groupChatId: number, limit: number, cursor?: string) {
+      await assertMember(userId, groupChatId);
+      const beforeId = cursor === undefined ? undefined : Number(cursor);
+      const rows = await repo.listMessages(db, groupChatId, limit + 1, Number.isInteger(beforeId) ? beforeId : undefined);
+      const page = rows.slice(0, limit);
+      if (cursor === undefined) {
+        await repo.moveReadMarker(db, groupChatId, userId, page[0]?.id ?? 0);
+      }
+      const oldest = page.at(-1);
+      return {
+        messages: page.reverse().map(presentMessage),
+        nextCursor: rows.length > limit && oldest ? String(oldest.id) : undefined,
+      };
+    },
+
+    /** Marks the chat read up to its newest message (CONTRACT.md mark-read). */
+    async markRead(userId: number, groupChatId: number): Promise<{ success: true }> {
+      await assertMember(userId, groupChatId);
+      await repo.moveReadMarker(db, groupChatId, userId, await repo.newestMessageId(db, groupChatId));
+      return { success: true };
+    },
+
+    /** Unread messages over opened group chats (spec part 1 §4 Messages). */
+    async unreadTotal(userId: number): Promise<number> {
+      return repo.countUnreadInOpenedChats(db, userId);
+    },
+
+    /**
+     * Stores a message from a member and announces it (`message.group.created`), which the
+     * realtime module delivers to every member's sockets.
+     * @throws AppError 404/403 as {@link assertMember}.
+     */
+    async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
+      await assertMember(userId, groupChatId);
+      const createdAt = nowIso();
+      const { id } = await repo.insertMessage(db, { group_chat_id: groupChatId, sender_id: userId, content, created_at: createdAt });
+      // The sender has read their own message.
+      await repo.moveReadMarker(db, groupChatId, userId, id);
+      const [row] = await repo.listMessages(db, groupChatId, 1, id + 1);
+      if (!row) throw new Error(`message ${id} vanished`);
+      const message = presentMessage(row);
+      events.emit('message.group.created', { message, memberIds: await repo.memberIds(db, groupChatId) });
+      return message;
+    },
+  };
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,126 @@
+/** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ONLINE_GAMES } from '@gameon/shared';
+import type { DB } from '../../db/types.js';
+import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface NewPost {
+  author_id: number;
+  sport: string;
+  heading: string;
+  description: string;
+  location_name: string;
+  lng: number;
+  lat: number;
+  event_time: string;
+  players_needed: number;
+  created_at: string;
+}
+
+export async function insertPost(db: Executor, post: NewPost, tags: string[]): Promise<number> {
+  const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+  if (tags.length > 0) {
+    await db
+      .insertInto('post_tags')
+      .values(tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })))
+      .execute();
+  }
+  return id;
+}
+
+export function findPost(db: Executor, id: number) {
+  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Adds interest; returns true when it is new (false when the member was already in). */
+export async function addInterest(db: Executor, postId: number, userId: number, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('post_interests')
+    .values({ post_id: postId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export interface FeedFilter {
+  viewerId: number;
+  after: string;
+  sports: string[] | null;
+  category: 'sports' | 'esports' | null;
+  tagKeys: string[];
+  from?: string;
+  to?: string;
+  near?: { lat: number; lng: number; radius: number | null };
+  cursor?: { eventTime: string; id: number };
+  limit: number;
+}
+
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/**
+ * Upcoming posts of others matching `filter`, soonest first, keyset-paginated on
+ * (event_time, id). The radius test uses the haversine term h (distance <= r exactly when
+ * h <= sin^2(r / 2R)), written with sin/cos/radians/power, which SQLite's math functions and
+ * PostgreSQL share, behind an index-friendly bounding box.
+ */
+export function feed(db: Executor, filter: FeedFilter) {
+  let query = db
+    .selectFrom('posts as p')
+    .selectAll('p')
+    .where('p.event_time', '>', filter.after)
+    .where('p.author_id', '!=', filter.viewerId);
+  if (filter.sports) query = query.where('p.sport', 'in', filter.sports.length > 0 ? filter.sports : ['']);
+  if (filter.category === 'esports') query = query.where('p.sport', 'in', [...ONLINE_GAMES]);
+  if (filter.category === 'sports') query = query.where('p.sport', 'not in', [...ONLINE_GAMES]);
+  if (filter.tagKeys.length > 0) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('post_tags as t').select('t.post_id').whereRef('t.post_id', '=', 'p.id').where('t.tag_key', 'in', filter.tagKeys),
+      ),
+    );
+  }
+  if (filter.from) query = query.where('p.event_time', '>=', filter.from);
+  if (filter.to) query = query.where('p.event_time', '<', filter.to);
+  if (filter.near?.radius) {
+    const { lat, lng, radius } = filter.near;
+    const box = boundingBox(lat, lng, radius);
+    const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+    query = query
+      .where('p.lat', '>=', box.minLat)
+      .where('p.lat', '<=', box.maxLat)
+      .where(
+        sql<boolean>`power(sin((radians(p.lat) - ${rad(lat)}) / 2), 2) + ${Math.cos(rad(lat))} * cos(radians(p.lat)) * power(sin((radians(p.lng) - ${rad(lng)}) / 2), 2) <= ${h}`,
+      );
+    // Near the antimeridian the longitude range wraps; the exact test alone then decides.
+    if (box.minLng >= -180 && box.maxLng <= 180) {
+      query = query.where('p.lng', '>=', box.minLng).where('p.lng', '<=', box.maxLng);
+    }
+  }
+  if (filter.cursor) {
+    const { eventTime, id } = filter.cursor;
+    query = query.where((eb) =>
+      eb.or([eb('p.event_time', '>', eventTime), eb.and([eb('p.event_time', '=', eventTime), eb('p.id', '>', id)])]),
+    );
+  }
+  return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+}
+
+/** Authors, tags and interested members of a page of posts, in three queries. */
+export async function hydrate(db: Executor, postIds: number[], authorIds: number[]) {
+  if (postIds.length === 0) return { authors: [], tags: [], interests: [] };
+  const [authors, tags, interests] = await Promise.all([
+    db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(authorIds)]).execute(),
+    db.selectFrom('post_tags').select(['post_id', 'tag']).where('post_id', 'in', postIds).orderBy('position').execute(),
+    db
+      .selectFrom('post_interests')
+      .select(['post_id', 'user_id'])
+      .where('post_id', 'in', postIds)
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute(),
+  ]);
+  return { authors, tags, interests };
+}

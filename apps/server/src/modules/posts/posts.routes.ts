@@ -1,0 +1,20 @@
+/** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7). */
+import type { preHandlerHookHandler } from 'fastify';
+import { createPostBodySchema, feedQuerySchema, idParamsSchema } from '@gameon/shared';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import type { PostsService } from './posts.service.js';
+
+export function postsRoutes(app: App, posts: PostsService, requireAuth: preHandlerHookHandler) {
+  app.get('/api/posts', { preHandler: requireAuth, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+    const { posts: page, nextCursor } = await posts.feed(principalOf(request).userId, request.query);
+    setNextCursor(reply, nextCursor);
+    return page;
+  });
+  app.post('/api/posts', { preHandler: requireAuth, schema: { body: createPostBodySchema } }, async (request, reply) => {
+    const post = await posts.create(principalOf(request).userId, request.body);
+    return reply.status(201).send(post);
+  });
+  app.post('/api/posts/:id/interest', { preHandler: requireAuth, schema: { params: idParamsSchema } }, (request) =>
+    posts.expressInterest(principalOf(request).userId, request.params.id),
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Posts: requests for players, the feed, and interest (spec part 1 §2 Feed, §3 Post, §4
+ * Interest; spec part 2 §5 Create post). The feed is a pipeline (STYLE.md): filtered page of
+ * rows -> batch hydrate -> present.
+ */
+import type { Kysely } from 'kysely';
+import { TZDate } from '@date-fns/tz';
+import { NO_RADIUS, type Post } from '@gameon/shared';
+import type { DB, PostRow } from '../../db/types.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
+import { distanceMetres } from '../../lib/geo.js';
+import { nowIso, toUtcIso } from '../../lib/time.js';
+import * as chatsRepo from '../chats/chats.repository.js';
+import * as repo from './posts.repository.js';
+
+export interface PostsDeps {
+  db: Kysely<DB>;
+  events: DomainEventBus;
+}
+
+export interface CreatePostInput {
+  sport: string;
+  heading: string;
+  description: string;
+  tags: string[];
+  location: { type: 'Point'; coordinates: [number, number] };
+  locationName: string;
+  eventTime: string;
+  playersNeeded: number;
+}
+
+export interface FeedInput {
+  sports: string[];
+  esports: string[];
+  filterType: 'ALL' | 'SPORTS_ONLY' | 'ESPORTS_ONLY';
+  tags: string[];
+  date?: string | undefined;
+  tz: string;
+  radius: number;
+  lat?: number | undefined;
+  lng?: number | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** Cursor of the feed: base64url of `event_time|id`. */
+export function encodeCursor(post: Pick<PostRow, 'event_time' | 'id'>): string {
+  return Buffer.from(`${post.event_time}|${post.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { eventTime: string; id: number } {
+  const [eventTime, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const n = Number(id);
+  if (!eventTime || !Number.isInteger(n) || Number.isNaN(Date.parse(eventTime))) {
+    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
+  return { eventTime, id: n };
+}
+
+/** The UTC instants bounding calendar day `date` (YYYY-MM-DD) in time zone `tz`. */
+export function dayRange(date: string, tz: string): { from: string; to: string } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = new TZDate(y, m - 1, d, tz);
+  if (Number.isNaN(start.getTime()) || start.getMonth() !== m - 1 || start.getDate() !== d) {
+    throw badRequest('Invalid date', [{ field: 'date', message: 'Date must be a real calendar day' }]);
+  }
+  const end = new TZDate(y, m - 1, d + 1, tz);
+  return { from: new Date(start.getTime()).toISOString(), to: new Date(end.getTime()).toISOString() };
+}
+
+export function createPostsService({ db, events }: PostsDeps) {
+  async function present(rows: PostRow[], origin?: [number, number]): Promise<Post[]> {
+    const { authors, tags, interests } = await repo.hydrate(
+      db,
+      rows.map((r) => r.id),
+      rows.map((r) => r.author_id),
+    );
+    const usernames = new Map(authors.map((a) => [a.id, a.username]));
+    return rows.map((r) => {
+      const post: Post = {
+        id: r.id,
+        author_id: r.author_id,
+        author: { id: r.author_id, username: usernames.get(r.author_id) ?? 'Deleted user' },
+        sport: r.sport,
+        heading: r.heading,
+        description: r.description,
+        tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
+        location: { type: 'Point', coordinates: [r.lng, r.lat] },
+        location_name: r.location_name,
+        event_time: r.event_time,
+        players_needed: r.players_needed,
+        interested_users: interests.filter((i) => i.post_id === r.id).map((i) => ({ user_id: i.user_id })),
+        created_at: r.created_at,
+      };
+      if (origin) post.distance = Math.round(distanceMetres(origin, [r.lng, r.lat]));
+      return post;
+    });
+  }
+
+  return {
+    /**
+     * Creates a post by the caller (spec part 2 §5).
+     * @throws AppError 400 when the event time is earlier than now.
+     */
+    async create(authorId: number, input: CreatePostInput): Promise<Post> {
+      const eventTime = toUtcIso(input.eventTime);
+      const now = nowIso();
+      if (eventTime < now) {
+        throw badRequest('Event time must not be earlier than now', [{ field: 'eventTime', message: 'Event time must not be earlier than now' }]);
+      }
+      const [lng, lat] = input.location.coordinates;
+      const id = await db.transaction().execute((trx) =>
+        repo.insertPost(
+          trx,
+          {
+            author_id: authorId,
+            sport: input.sport,
+            heading: input.heading,
+            description: input.description,
+            location_name: input.locationName,
+            lng,
+            lat,
+            event_time: eventTime,
+            players_needed: input.playersNeeded,
+            created_at: now,
+          },
+          input.tags,
+        ),
+      );
+      const row = await repo.findPost(db, id);
+      if (!row) throw notFound('Post not found');
+      const [post] = await present([row]);
+      return post!;
+    },
+
+    /**
+     * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, soonest first,
+     * with `distance` in metres when `lat`/`lng` are given; radius -1 = no location filter.
+     */
+    async feed(viewerId: number, input: FeedInput): Promise<{ posts: Post[]; nextCursor?: string }> {
+      const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
+      const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
+      const chosen = [...wantsSports, ...wantsEsports];
+      const origin: [number, number] | undefined =
+        input.lat !== undefined && input.lng !== undefined ? [input.lng, input.lat] : undefined;
+      const range = input.date ? dayRange(input.date, input.tz) : undefined;
+      const rows = await repo.feed(db, {
+        viewerId,
+        after: nowIso(),
+        sports: input.sports.length + input.esports.length > 0 ? chosen : null,
+        category: input.filterType === 'SPORTS_ONLY' ? 'sports' : input.filterType === 'ESPORTS_ONLY' ? 'esports' : null,
+        tagKeys: input.tags.map((t) => t.toLowerCase()),
+        ...(range ?? {}),
+        ...(origin ? { near: { lng: origin[0], lat: origin[1], radius: input.radius === NO_RADIUS ? null : input.radius } } : {}),
+        ...(input.cursor ? { cursor: decodeCursor(input.cursor) } : {}),
+        limit: input.limit + 1,
+      });
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return {
+        posts: await present(page, origin),
+        ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(last) } : {}),
+      };
+    },
+
+    /**
+     * Interest in a post (spec part 1 §4): the first creates the post's group chat (name =
+     * sport plus heading) with the author and the member; later ones join it; repeating is
+     * harmless. Returns `{groupChatId}`.
+     * @throws AppError 404 unknown post, 403 own post, 400 a game that has started.
+     */
+    async expressInterest(userId: number, postId: number): Promise<{ groupChatId: number }> {
+      const post = await repo.findPost(db, postId);
+      if (!post) throw notFound('Post not found');
+      if (post.author_id === userId) throw forbidden('own_post', 'You cannot express interest in your own post');
+      const now = nowIso();
+      const alreadyIn = await chatsRepo.findGroupChatByPost(db, postId);
+      if (post.event_time <= now && !(alreadyIn && (await chatsRepo.isMember(db, alreadyIn.id, userId)))) {
+        throw badRequest('This game has already started');
+      }
+      const { groupChatId, isNew } = await db.transaction().execute(async (trx) => {
+        const isNew = await repo.addInterest(trx, postId, userId, now);
+        const groupChatId = await chatsRepo.ensureGroupChatForPost(trx, postId, `${post.sport} - ${post.heading}`, now);
+        await chatsRepo.addMembers(trx, groupChatId, [post.author_id, userId], now);
+        return { groupChatId, isNew };
+      });
+      if (isNew) events.emit('post.interest', { postId, authorId: post.author_id, userId, groupChatId });
+      return { groupChatId };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,187 @@
+/**
+ * Test harness and factories (STYLE.md, after Outline's test/factories.ts): a real server on
+ * loopback over a real database (a fresh SQLite file, or a fresh PostgreSQL database when
+ * TEST_DIALECT=postgres), a real SMTP catcher, real HTTP and real socket.io-client sockets.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, CreatePostBody, LoginResponse, Post, ServerToClientEvents } from '@gameon/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { App } from '../src/lib/http.js';
+import { MailCatcher } from './mail-catcher.js';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface HttpResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DIALECT === 'postgres') {
+    const admin = process.env.TEST_PG_URL;
+    if (!admin) throw new Error('TEST_DIALECT=postgres needs TEST_PG_URL');
+    const name = `gameon_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-test-'));
+  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+}
+
+export interface TestServer {
+  app: App;
+  url: string;
+  mail: MailCatcher;
+  request<T = unknown>(method: string, urlPath: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  /** Signs up through the real code flow (code read from the mail) and returns the session. */
+  signUp(username: string, extra?: { sports?: string[]; tags?: string[] }): Promise<LoginResponse>;
+  /** Creates a post by `token`'s member; defaults: Football, tomorrow, at [lng, lat]. */
+  createPost(token: string, overrides?: Partial<CreatePostBody>): Promise<Post>;
+  /** A connected socket for `token` (rejects on connect_error). */
+  connect(token?: string): Promise<ClientSocket>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Starts a server with `env` overrides on 127.0.0.1 and a random port. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const database = await freshDatabaseUrl();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    SMTP_URL: smtpUrl,
+    SEED_DEMO: 'false',
+    WEB_DIST: '',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const sockets: ClientSocket[] = [];
+
+  const request: TestServer['request'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as never, headers: response.headers };
+  };
+
+  const server: TestServer = {
+    app,
+    url,
+    mail,
+    request,
+    async signUp(username, extra = {}) {
+      const email = `${username}@example.test`;
+      const sent = await request('POST', '/api/auth/send-otp', {
+        body: { username, email, password: 'secret123', bio: `I am ${username}`, sports: extra.sports ?? ['Football'], tags: extra.tags ?? [] },
+      });
+      if (sent.status !== 200) throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
+      const otp = await mail.codeFor(email, mail.mails.filter((m) => m.to === email).length || 1);
+      const verified = await request<LoginResponse>('POST', '/api/auth/verify-otp', { body: { email, otp } });
+      if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
+      return verified.body;
+    },
+    async createPost(token, overrides = {}) {
+      counter += 1;
+      const res = await request<Post>('POST', '/api/posts', {
+        token,
+        body: {
+          sport: 'Football',
+          heading: `Game ${counter}`,
+          description: 'Friendly game',
+          tags: [],
+          location: { type: 'Point', coordinates: [77.5946, 12.9716] },
+          locationName: 'Bengaluru',
+          eventTime: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+          playersNeeded: 4,
+          ...overrides,
+        },
+      });
+      if (res.status !== 201) throw new Error(`create post ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    connect(token) {
+      const socket: ClientSocket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        ...(token === undefined ? {} : { auth: { token } }),
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (error) => reject(error));
+      });
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await app.close();
+      await mail.stop();
+      await database.drop();
+    },
+  };
+  return server;
+}
+
+/** Resolves with the next `event` on `socket`, or rejects after `ms` (absence checks use {@link expectSilence}). */
+export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, ms = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}
+
+/** Collects every `event` on `socket` from now on. */
+export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Parameters<ServerToClientEvents[E]>[0][] {
+  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
+  return seen;
+}
+
+/** Emits with an acknowledgement and resolves with the server's answer. */
+export function emitAck<T>(socket: ClientSocket, event: keyof ClientToServerEvents, ...args: unknown[]): Promise<T> {
+  return new Promise((resolve) => {
+    (socket.emit as (ev: string, ...rest: unknown[]) => void)(event, ...args, (response: T) => resolve(response));
+  });
+}
