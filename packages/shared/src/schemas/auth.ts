@@ -34,13 +34,22 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
 
-/** A free-text list (sports, tags): trimmed, empties and duplicates dropped (spec part 1 §5). */
+/** A free-text list (sports, tags): trimmed, empties and duplicates dropped (spec part 1 §5, part 2 §5). */
 export const textListSchema = z
   .array(z.string({ error: 'Each entry must be text' }).trim().max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`), {
     error: 'Must be a list',
   })
   .max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} entries`)
-  .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
+  .transform((items) => {
+    // Duplicates compare case-insensitively; the first spelling wins.
+    const seen = new Set<string>();
+    return items.filter((item) => {
+      const key = item.toLowerCase();
+      if (item === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
 
 export const otpSchema = z
   .string({ error: 'Code is required' })

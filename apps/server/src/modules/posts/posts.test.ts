@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResponse, Post } from '@gameon/shared';
+import { startServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+let author: LoginResponse;
+let viewer: LoginResponse;
+
+// Bengaluru centre and a point 30 km due north of it (1 degree of latitude = 111.195 km).
+const CENTRE: [number, number] = [77.5946, 12.9716];
+const NORTH_30KM: [number, number] = [77.5946, 12.9716 + 30 / 111.195];
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
+
+beforeAll(async () => {
+  server = await startServer();
+  author = await server.signUp('author');
+  viewer = await server.signUp('viewer');
+});
+afterAll(() => server.close());
+
+const feed = async (query: string, token = viewer.token) => {
+  const res = await server.request<Post[]>('GET', `/api/posts${query}`, { token });
+  expect(res.status).toBe(200);
+  return res;
+};
+const headings = (posts: Post[]) => posts.map((p) => p.heading);
+
+describe('creating a post', () => {
+  it('stores every field and answers the post', async () => {
+    const post = await server.createPost(author.token, {
+      sport: 'Cricket',
+      heading: '  Box cricket  ',
+      tags: ['night', 'Night', 'box'],
+      location: { type: 'Point', coordinates: NORTH_30KM },
+      locationName: 'Yelahanka',
+      playersNeeded: 6,
+    });
+    expect(post).toMatchObject({
+      author_id: author.user.id,
+      author: { id: author.user.id, username: 'author' },
+      sport: 'Cricket',
+      heading: 'Box cricket',
+      tags: ['night', 'box'],
+      location_name: 'Yelahanka',
+      players_needed: 6,
+      interested_users: [],
+    });
+    expect(post.location?.coordinates).toEqual(NORTH_30KM);
+  });
+
+  it('refuses an event time earlier than now and players outside 1-20', async () => {
+    const past = await server.request<{ errors: { field: string; message: string }[] }>('POST', '/api/posts', {
+      token: author.token,
+      body: { sport: 'Football', heading: 'x', description: 'y', tags: [], location: { type: 'Point', coordinates: CENTRE }, locationName: 'B', eventTime: inDays(-1), playersNeeded: 3 },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.errors[0]?.field).toBe('eventTime');
+    for (const playersNeeded of [0, 21, 2.5]) {
+      const res = await server.request<{ message: string }>('POST', '/api/posts', {
+        token: author.token,
+        body: { sport: 'Football', heading: 'x', description: 'y', tags: [], location: { type: 'Point', coordinates: CENTRE }, locationName: 'B', eventTime: inDays(1), playersNeeded },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Please enter a number between 1 and 20');
+    }
+  });
+});
+
+describe('the feed', () => {
+  let far: Post;
+  beforeAll(async () => {
+    far = await server.createPost(author.token, { heading: 'Thirty km north', location: { type: 'Point', coordinates: NORTH_30KM } });
+  });
+
+  it("never shows the caller's own posts", async () => {
+    const mine = await server.createPost(viewer.token, { heading: 'Viewer own game' });
+    const { body } = await feed('');
+    expect(body.map((p) => p.id)).not.toContain(mine.id);
+    expect(body.map((p) => p.id)).toContain(far.id);
+    const authorsView = await feed('', author.token);
+    expect(authorsView.body.map((p) => p.id)).toContain(mine.id);
+  });
+
+  it('honours the radius: a post 30 km away is in at 50 km and out at 25 km, with its distance', async () => {
+    const at50 = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=50000`);
+    const found = at50.body.find((p) => p.id === far.id);
+    expect(found?.distance).toBeGreaterThan(29_900);
+    expect(found?.distance).toBeLessThan(30_100);
+    const at25 = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=25000`);
+    expect(at25.body.map((p) => p.id)).not.toContain(far.id);
+  });
+
+  it('radius -1 means no location filter but still gives distances', async () => {
+    const { body } = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=-1`);
+    expect(body.find((p) => p.id === far.id)?.distance).toBeGreaterThan(29_900);
+    const none = await feed('');
+    expect(none.body.every((p) => p.distance === undefined)).toBe(true);
+  });
+
+  it('filters by sports, online games, category and tags (lists comma-separated or repeated)', async () => {
+    const maker = await server.signUp('maker');
+    await server.createPost(maker.token, { sport: 'Valorant', heading: 'Ranked stack', tags: ['Ranked'] });
+    await server.createPost(maker.token, { sport: 'Badminton', heading: 'Doubles', tags: ['indoor', 'morning'] });
+    await server.createPost(maker.token, { sport: 'Cricket', heading: 'Nets', tags: ['morning'] });
+
+    expect(headings((await feed('?esports=Valorant')).body)).toEqual(['Ranked stack']);
+    expect(headings((await feed('?sports=Badminton,Cricket&filterType=SPORTS_ONLY')).body).sort()).toEqual(['Box cricket', 'Doubles', 'Nets']);
+    expect(headings((await feed('?sports=Badminton&sports=Cricket')).body).sort()).toEqual(['Box cricket', 'Doubles', 'Nets']);
+    expect(headings((await feed('?filterType=ESPORTS_ONLY')).body)).toEqual(['Ranked stack']);
+    expect(headings((await feed('?filterType=SPORTS_ONLY')).body)).not.toContain('Ranked stack');
+    expect(headings((await feed('?tags=MORNING')).body).sort()).toEqual(['Doubles', 'Nets']);
+    expect(headings((await feed('?tags=ranked,indoor')).body).sort()).toEqual(['Doubles', 'Ranked stack']);
+  });
+
+  it("filters by calendar day in the viewer's time zone", async () => {
+    const maker = await server.signUp('daymaker');
+    // 20:00 UTC on a day three days from now is 01:30 the next day in India.
+    const day = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    day.setUTCHours(20, 0, 0, 0);
+    await server.createPost(maker.token, { heading: 'Late game', eventTime: day.toISOString() });
+    const utcDate = day.toISOString().slice(0, 10);
+    const istDate = new Date(day.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(headings((await feed(`?date=${utcDate}&tz=UTC`)).body)).toContain('Late game');
+    expect(headings((await feed(`?date=${utcDate}&tz=Asia/Kolkata`)).body)).not.toContain('Late game');
+    expect(headings((await feed(`?date=${istDate}`)).body)).toContain('Late game');
+  });
+
+  it('pages with a cursor in X-Next-Cursor, soonest first, without repeats', async () => {
+    const pager = await server.signUp('pager');
+    for (let i = 1; i <= 5; i++) await server.createPost(pager.token, { heading: `Paged ${i}`, sport: 'Golf', eventTime: inDays(10 + i) });
+    const first = await feed('?sports=Golf&limit=2');
+    expect(headings(first.body)).toEqual(['Paged 1', 'Paged 2']);
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const second = await feed(`?sports=Golf&limit=2&cursor=${cursor}`);
+    expect(headings(second.body)).toEqual(['Paged 3', 'Paged 4']);
+    const third = await feed(`?sports=Golf&limit=2&cursor=${second.headers.get('x-next-cursor')}`);
+    expect(headings(third.body)).toEqual(['Paged 5']);
+    expect(third.headers.get('x-next-cursor')).toBeNull();
+  });
+});
