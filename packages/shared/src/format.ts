@@ -90,7 +90,8 @@ export function formatMessageTime(
 
 /** Distance on a card: kilometres to one decimal, from metres (spec part 1 §9): '30.2 km'. */
 export function formatDistanceKm(metres: number): string {
-  return `${(metres / 1000).toFixed(1)} km`;
+  // Round on whole hundreds of metres: (30150 / 1000).toFixed(1) would give '30.1' (binary floats).
+  return `${(Math.round(metres / 100) / 10).toFixed(1)} km`;
 }
 
 /** Message preview: cut to 50 characters followed by '...' (spec part 1 §5). */
