@@ -5,12 +5,12 @@ import {
   sendOtpBodySchema,
   verifyOtpBodySchema,
 } from '@gameon/shared';
-import type { preHandlerHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { App } from '../../lib/http.js';
 import { principalOf } from '../../lib/http.js';
 import type { AuthService } from './auth.service.js';
 
-export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerHookHandler) {
+export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerAsyncHookHandler) {
   // `register` is the spec's name for the same step: it never creates an account by itself.
   for (const url of ['/api/auth/send-otp', '/api/auth/register']) {
     app.post(url, { schema: { body: sendOtpBodySchema } }, (request) => auth.startSignup(request.body));

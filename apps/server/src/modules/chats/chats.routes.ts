@@ -1,10 +1,10 @@
 /** `/api/messages/*` group chat routes (spec part 1 §7; CONTRACT.md mark-read). */
-import type { preHandlerHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { idParamsSchema, pageQuerySchema } from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { ChatsService } from './chats.service.js';
 
-export function chatsRoutes(app: App, chats: ChatsService, requireAuth: preHandlerHookHandler) {
+export function chatsRoutes(app: App, chats: ChatsService, requireAuth: preHandlerAsyncHookHandler) {
   app.get('/api/messages/conversations', { preHandler: requireAuth }, (request) =>
     chats.listConversations(principalOf(request).userId),
   );

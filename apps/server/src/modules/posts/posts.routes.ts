@@ -1,10 +1,10 @@
 /** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7). */
-import type { preHandlerHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { createPostBodySchema, feedQuerySchema, idParamsSchema } from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
-export function postsRoutes(app: App, posts: PostsService, requireAuth: preHandlerHookHandler) {
+export function postsRoutes(app: App, posts: PostsService, requireAuth: preHandlerAsyncHookHandler) {
   app.get('/api/posts', { preHandler: requireAuth, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { posts: page, nextCursor } = await posts.feed(principalOf(request).userId, request.query);
     setNextCursor(reply, nextCursor);
