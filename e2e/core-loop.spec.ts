@@ -1,0 +1,99 @@
+/**
+ * Issue 2, acceptance 4: two people in two browser contexts. A signs up (code from the mail)
+ * and posts a game at a place found by the places search; B signs up with a browser position
+ * 30 km away, sees the game with its distance, clicks interest, lands in the group chat and
+ * sends a message; A, already on /messages, sees it arrive without reloading.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, type GameOnServer } from './fixtures.js';
+
+// 30 km due north of Bengaluru as the offline gazetteer has it (12.97194 N, 77.59369 E).
+const NORTH_30KM = { latitude: 12.97194 + 30 / 111.195, longitude: 77.59369 };
+const SHOTS = 'test-results/screenshots';
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+async function signUp(page: Page, server: GameOnServer, username: string) {
+  const email = `${username}@example.test`;
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByLabel('Confirm Password').fill('Secret123');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const code = await server.mail.codeFor(email);
+  for (const [i, digit] of [...code].entries()) {
+    await page.getByLabel(`Digit ${i + 1}`).fill(digit);
+  }
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
+}
+
+async function newPerson(browser: Browser, baseURL: string, geolocation?: { latitude: number; longitude: number }) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'Asia/Kolkata',
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
+  });
+  return context.newPage();
+}
+
+test('sign up, post a game, express interest and chat live', async ({ browser, server }) => {
+  const a = await newPerson(browser, server.baseURL);
+  await a.goto('/');
+  await expect(a.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  await shoot(a, 'landing');
+  await a.setViewportSize({ width: 1280, height: 900 });
+
+  // A signs up and posts a game at Bengaluru, found by the places search.
+  await signUp(a, server, 'asha');
+  await a.getByRole('link', { name: 'Create Post' }).first().click();
+  await expect(a).toHaveURL(/\/create-post$/);
+  await a.getByLabel('Sport').selectOption('Football');
+  await a.getByLabel('Players needed').fill('4');
+  await a.getByLabel('Title').fill('Sunday 5-a-side');
+  await a.getByLabel('Description').fill('Friendly game on turf, all levels welcome.');
+  await a.getByLabel('Location').fill('Bengaluru');
+  await a.getByRole('option', { name: /Bengaluru, Karnataka, India/ }).first().click();
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+  const local = new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '18:00';
+  await a.getByLabel('Date & time').fill(local);
+  await a.locator('form').getByRole('button', { name: 'Create Post' }).click();
+  await expect(a).toHaveURL(/\/$/);
+
+  await a.goto('/messages');
+  await expect(a.getByText('Football - Sunday 5-a-side')).toHaveCount(0);
+
+  // B signs up with a browser position 30 km north and finds the game with its distance.
+  const b = await newPerson(browser, server.baseURL, NORTH_30KM);
+  await signUp(b, server, 'bala');
+  const card = b.locator('article', { hasText: 'Sunday 5-a-side' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('30.0 km');
+  await shoot(b, 'feed');
+  await b.setViewportSize({ width: 1280, height: 900 });
+
+  await card.getByRole('button', { name: "I'm interested" }).click();
+  await expect(b).toHaveURL(/\/messages/);
+  const thread = b.getByRole('log');
+  await expect(b.getByText('No messages yet. Start the conversation!')).toBeVisible();
+  await b.getByLabel(/message/i).fill('Count me in for Sunday!');
+  await b.getByRole('button', { name: 'Send' }).click();
+  await expect(thread).toContainText('Count me in for Sunday!');
+
+  // A, already on /messages, sees the chat and the message arrive without reloading.
+  await expect(a.getByText('Football - Sunday 5-a-side')).toBeVisible();
+  await a.getByText('Football - Sunday 5-a-side').click();
+  await expect(a.getByRole('log')).toContainText('Count me in for Sunday!');
+  await a.getByLabel(/message/i).fill('Great, see you at 6');
+  await a.getByRole('button', { name: 'Send' }).click();
+  await expect(thread).toContainText('Great, see you at 6');
+  await shoot(b, 'chat');
+});
