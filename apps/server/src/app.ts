@@ -24,6 +24,7 @@ import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createRealtime, type RealtimeServer } from './realtime/index.js';
+import { attachRedisAdapter, type RedisLink } from './realtime/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,8 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   app.get('/api/health', () => ({ status: 'ok' }));
+  let redis: RedisLink | undefined;
   app.get('/api/ready', async () => {
     await sql`select 1`.execute(database.db);
+    await redis?.ping();
     return { status: 'ok' };
   });
   authRoutes(app, auth, requireAuth);
@@ -104,8 +107,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   app.decorate('io', createRealtime(app.server, { auth, chats, events, log: app.log }));
+  if (config.redisUrl) redis = await attachRedisAdapter(app.io, config.redisUrl);
   app.addHook('onClose', async () => {
     await app.io.close();
+    await redis?.close();
     mailer.close();
     await database.destroy();
   });

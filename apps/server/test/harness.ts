@@ -51,6 +51,7 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
 export interface TestServer {
   app: App;
   url: string;
+  databaseUrl: string;
   mail: MailCatcher;
   request<T = unknown>(method: string, urlPath: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
   /** Signs up through the real code flow (code read from the mail) and returns the session. */
@@ -68,7 +69,8 @@ let counter = 0;
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
-  const database = await freshDatabaseUrl();
+  // A second node of a scale-out test shares the first one's database (env.DATABASE_URL).
+  const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: () => Promise.resolve() } : await freshDatabaseUrl();
   const config = loadConfig({
     DATABASE_URL: database.url,
     SMTP_URL: smtpUrl,
@@ -105,6 +107,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const server: TestServer = {
     app,
     url,
+    databaseUrl: database.url,
     mail,
     request,
     async signUp(username, extra = {}) {

@@ -1,0 +1,44 @@
+/**
+ * Two server processes' worth of app (two buildApp instances on one database) joined by the
+ * Redis adapter: messages and session revocation cross nodes. Runs when TEST_REDIS_URL points
+ * at a Redis server (.ci/run starts one on loopback).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitAck, nextEvent, startServer, type TestServer } from './harness.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('scale-out through Redis', () => {
+  let node1: TestServer;
+  let node2: TestServer;
+  beforeAll(async () => {
+    node1 = await startServer({ REDIS_URL: redisUrl! });
+    node2 = await startServer({ REDIS_URL: redisUrl!, DATABASE_URL: node1.databaseUrl });
+  });
+  afterAll(async () => {
+    await node2?.close();
+    await node1?.close();
+  });
+
+  it('delivers a group message sent on one node to a member connected to the other', async () => {
+    const host = await node1.signUp('scale_host');
+    const player = await node1.signUp('scale_player');
+    const post = await node1.createPost(host.token);
+    const { body } = await node1.request<{ groupChatId: number }>('POST', `/api/posts/${post.id}/interest`, { token: player.token });
+    const hostSocket = await node1.connect(host.token);
+    const playerSocket = await node2.connect(player.token);
+    const arrived = nextEvent(hostSocket, 'newGroupMessage');
+    const ack = await emitAck<{ success: boolean }>(playerSocket, 'sendGroupMessage', { groupChat: body.groupChatId, content: 'across nodes' });
+    expect(ack.success).toBe(true);
+    expect((await arrived).content).toBe('across nodes');
+    expect((await node2.request('GET', '/api/ready')).status).toBe(200);
+  });
+
+  it('logging out on one node disconnects the session socket held by the other', async () => {
+    const member = await node1.signUp('scale_member');
+    const socket = await node2.connect(member.token);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await node1.request('POST', '/api/auth/logout', { token: member.token });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
