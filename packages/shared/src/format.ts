@@ -15,10 +15,11 @@ export interface FormatOptions {
   timeZone?: string;
 }
 
-function parse(input: DateInput): Date | 'unknown' | 'invalid' {
-  if (input === null || input === undefined || input === '') return 'unknown';
+/** Formats a parsed date with `format`, or gives the spec's fallbacks (spec part 1 §8). */
+function withDate(input: DateInput, format: (date: Date) => string): string {
+  if (input === null || input === undefined || input === '') return 'Unknown time';
   const date = input instanceof Date ? input : new Date(input);
-  return Number.isNaN(date.getTime()) ? 'invalid' : date;
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : format(date);
 }
 
 function plural(n: number, unit: string): string {
@@ -35,19 +36,18 @@ export function formatRelativeTime(
   now: Date = new Date(),
   options: FormatOptions = {},
 ): string {
-  const date = parse(input);
-  if (date === 'unknown') return 'Unknown time';
-  if (date === 'invalid') return 'Invalid date';
-  const diff = now.getTime() - date.getTime();
-  if (diff < MINUTE) return 'Just now';
-  if (diff < HOUR) return plural(Math.floor(diff / MINUTE), 'minute');
-  if (diff < DAY) return plural(Math.floor(diff / HOUR), 'hour');
-  if (diff < 7 * DAY) return plural(Math.floor(diff / DAY), 'day');
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: options.timeZone ?? 'UTC',
+  return withDate(input, (date) => {
+    const diff = now.getTime() - date.getTime();
+    if (diff < MINUTE) return 'Just now';
+    if (diff < HOUR) return plural(Math.floor(diff / MINUTE), 'minute');
+    if (diff < DAY) return plural(Math.floor(diff / HOUR), 'hour');
+    if (diff < 7 * DAY) return plural(Math.floor(diff / DAY), 'day');
+    return date.toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: options.timeZone ?? 'UTC',
+    });
   });
 }
 
@@ -56,17 +56,16 @@ export function formatRelativeTime(
  * e.g. 'Nov 21, 2026, 05:30 PM'. Same fallbacks as {@link formatRelativeTime}.
  */
 export function formatDateTime(input: DateInput, options: FormatOptions = {}): string {
-  const date = parse(input);
-  if (date === 'unknown') return 'Unknown time';
-  if (date === 'invalid') return 'Invalid date';
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: options.timeZone ?? 'UTC',
-  });
+  return withDate(input, (date) =>
+    date.toLocaleString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: options.timeZone ?? 'UTC',
+    }),
+  );
 }
 
 /**
@@ -78,14 +77,12 @@ export function formatMessageTime(
   now: Date = new Date(),
   options: FormatOptions = {},
 ): string {
-  const date = parse(input);
-  if (date === 'unknown') return 'Unknown time';
-  if (date === 'invalid') return 'Invalid date';
   const timeZone = options.timeZone ?? 'UTC';
-  if (now.getTime() - date.getTime() < DAY) {
-    return date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone });
-  }
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone });
+  return withDate(input, (date) =>
+    now.getTime() - date.getTime() < DAY
+      ? date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone })
+      : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone }),
+  );
 }
 
 /** Distance on a card: kilometres to one decimal, from metres (spec part 1 §9): '30.2 km'. */

@@ -1,23 +1,12 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
-import type { DB } from '../../db/types.js';
+import type { DB, PostsTable } from '../../db/types.js';
 import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface NewPost {
-  author_id: number;
-  sport: string;
-  heading: string;
-  description: string;
-  location_name: string;
-  lng: number;
-  lat: number;
-  event_time: string;
-  players_needed: number;
-  created_at: string;
-}
+export type NewPost = Insertable<PostsTable>;
 
 export async function insertPost(db: Executor, post: NewPost, tags: string[]): Promise<number> {
   const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
