@@ -18,17 +18,37 @@ import { insertPost } from '../apps/server/src/modules/posts/posts.repository.js
 
 const [posts = 50_000, seconds = 10, connections = 10] = process.argv.slice(2).map(Number);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
-const app = await buildApp(loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`, SEED_DEMO: 'false', WEB_DIST: '' }), { logger: false });
+const app = await buildApp(
+  loadConfig({
+    DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+    SEED_DEMO: 'false',
+    WEB_DIST: '',
+  }),
+  { logger: false },
+);
 const db = app.database.db;
 
 // A small random generator with a fixed seed, so every run has the same data.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 const now = new Date().toISOString();
 const authors: number[] = [];
 for (let i = 0; i < 200; i++) {
-  authors.push(await insertUser(db, { username: `bench${i}`, email: `bench${i}@example.test`, password_hash: 'x', bio: '', created_at: now }, ['Football'], []));
+  authors.push(
+    await insertUser(
+      db,
+      {
+        username: `bench${i}`,
+        email: `bench${i}@example.test`,
+        password_hash: 'x',
+        bio: '',
+        created_at: now,
+      },
+      ['Football'],
+      [],
+    ),
+  );
 }
 const viewer = authors[0]!;
 const token = newToken();
@@ -62,10 +82,25 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;
 const url = `http://127.0.0.1:${port}/api/posts?lat=12.97&lng=77.59&radius=25000&limit=20`;
 const probe = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-console.log(`probe: ${probe.status}, ${((await probe.json()) as unknown[]).length} posts in the first page`);
+console.log(
+  `probe: ${probe.status}, ${((await probe.json()) as unknown[]).length} posts in the first page`,
+);
 
-const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+const result = await autocannon({
+  url,
+  connections,
+  duration: seconds,
+  headers: { authorization: `Bearer ${token}` },
+});
 console.log(autocannon.printResult(result));
-console.log(JSON.stringify({ posts, requestsPerSecond: result.requests.average, latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99, non2xx: result.non2xx }));
+console.log(
+  JSON.stringify({
+    posts,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  }),
+);
 await app.close();
 fs.rmSync(dir, { recursive: true, force: true });

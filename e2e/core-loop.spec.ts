@@ -35,7 +35,11 @@ async function signUp(page: Page, server: GameOnServer, username: string) {
   await expect(page.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
 }
 
-async function newPerson(browser: Browser, baseURL: string, geolocation?: { latitude: number; longitude: number }) {
+async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  geolocation?: { latitude: number; longitude: number },
+) {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 900 },
@@ -61,9 +65,13 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   await a.getByLabel('Title').fill('Sunday 5-a-side');
   await a.getByLabel('Description').fill('Friendly game on turf, all levels welcome.');
   await a.getByLabel('Location').fill('Bengaluru');
-  await a.getByRole('option', { name: /Bengaluru, Karnataka, India/ }).first().click();
+  await a
+    .getByRole('option', { name: /Bengaluru, Karnataka, India/ })
+    .first()
+    .click();
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-  const local = new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '18:00';
+  const local =
+    new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '18:00';
   await a.getByLabel('Date & time').fill(local);
   await a.locator('form').getByRole('button', { name: 'Create Post' }).click();
   await expect(a).toHaveURL(/\/$/);

@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database } from './db/index.js';
@@ -92,14 +96,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io')) {
+    if (
+      serveWeb &&
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/socket.io')
+    ) {
       // Client routes (/messages, /create-post, ...) are the SPA's: fall back to index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

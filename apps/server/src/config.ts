@@ -31,8 +31,7 @@ const envSchema = z.object({
 });
 
 export type Database =
-  | { dialect: 'sqlite'; filename: string }
-  | { dialect: 'postgres'; connectionString: string };
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
 
 export interface Config {
   port: number;

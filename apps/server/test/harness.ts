@@ -9,7 +9,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, CreatePostBody, LoginResponse, Post, ServerToClientEvents } from '@gameon/shared';
+import type {
+  ClientToServerEvents,
+  CreatePostBody,
+  LoginResponse,
+  Post,
+  ServerToClientEvents,
+} from '@gameon/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { App } from '../src/lib/http.js';
@@ -45,7 +51,10 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-test-'));
-  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${path.join(dir, 'test.db')}`,
+    drop: () => fs.promises.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface TestServer {
@@ -53,7 +62,16 @@ export interface TestServer {
   url: string;
   databaseUrl: string;
   mail: MailCatcher;
-  request<T = unknown>(method: string, urlPath: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  request<T = unknown>(
+    method: string,
+    urlPath: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<HttpResult<T>>;
   /** Signs up through the real code flow (code read from the mail) and returns the session. */
   signUp(username: string, extra?: { sports?: string[]; tags?: string[] }): Promise<LoginResponse>;
   /** Creates a post by `token`'s member; defaults: Football, tomorrow, at [lng, lat]. */
@@ -70,7 +88,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
   // A second node of a scale-out test shares the first one's database (env.DATABASE_URL).
-  const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: () => Promise.resolve() } : await freshDatabaseUrl();
+  const database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, drop: () => Promise.resolve() }
+    : await freshDatabaseUrl();
   const config = loadConfig({
     DATABASE_URL: database.url,
     SMTP_URL: smtpUrl,
@@ -113,12 +133,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async signUp(username, extra = {}) {
       const email = `${username}@example.test`;
       const sent = await request('POST', '/api/auth/send-otp', {
-        body: { username, email, password: 'secret123', bio: `I am ${username}`, sports: extra.sports ?? ['Football'], tags: extra.tags ?? [] },
+        body: {
+          username,
+          email,
+          password: 'secret123',
+          bio: `I am ${username}`,
+          sports: extra.sports ?? ['Football'],
+          tags: extra.tags ?? [],
+        },
       });
-      if (sent.status !== 200) throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
+      if (sent.status !== 200)
+        throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
       const otp = await mail.codeFor(email, mail.mails.filter((m) => m.to === email).length || 1);
-      const verified = await request<LoginResponse>('POST', '/api/auth/verify-otp', { body: { email, otp } });
-      if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
+      const verified = await request<LoginResponse>('POST', '/api/auth/verify-otp', {
+        body: { email, otp },
+      });
+      if (verified.status !== 200)
+        throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
       return verified.body;
     },
     async createPost(token, overrides = {}) {
@@ -137,7 +168,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
           ...overrides,
         },
       });
-      if (res.status !== 201) throw new Error(`create post ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`create post ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body;
     },
     connect(token) {
@@ -165,7 +197,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 }
 
 /** Resolves with the next `event` on `socket`, or rejects after `ms` (absence checks use {@link expectSilence}). */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, ms = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  ms = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
@@ -176,15 +212,25 @@ export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSo
 }
 
 /** Collects every `event` on `socket` from now on. */
-export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Parameters<ServerToClientEvents[E]>[0][] {
+export function collect<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[0][] {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
-  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) =>
+    seen.push(payload)) as never);
   return seen;
 }
 
 /** Emits with an acknowledgement and resolves with the server's answer. */
-export function emitAck<T>(socket: ClientSocket, event: keyof ClientToServerEvents, ...args: unknown[]): Promise<T> {
+export function emitAck<T>(
+  socket: ClientSocket,
+  event: keyof ClientToServerEvents,
+  ...args: unknown[]
+): Promise<T> {
   return new Promise((resolve) => {
-    (socket.emit as (ev: string, ...rest: unknown[]) => void)(event, ...args, (response: T) => resolve(response));
+    (socket.emit as (ev: string, ...rest: unknown[]) => void)(event, ...args, (response: T) =>
+      resolve(response),
+    );
   });
 }

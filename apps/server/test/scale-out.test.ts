@@ -24,11 +24,18 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     const host = await node1.signUp('scale_host');
     const player = await node1.signUp('scale_player');
     const post = await node1.createPost(host.token);
-    const { body } = await node1.request<{ groupChatId: number }>('POST', `/api/posts/${post.id}/interest`, { token: player.token });
+    const { body } = await node1.request<{ groupChatId: number }>(
+      'POST',
+      `/api/posts/${post.id}/interest`,
+      { token: player.token },
+    );
     const hostSocket = await node1.connect(host.token);
     const playerSocket = await node2.connect(player.token);
     const arrived = nextEvent(hostSocket, 'newGroupMessage');
-    const ack = await emitAck<{ success: boolean }>(playerSocket, 'sendGroupMessage', { groupChat: body.groupChatId, content: 'across nodes' });
+    const ack = await emitAck<{ success: boolean }>(playerSocket, 'sendGroupMessage', {
+      groupChat: body.groupChatId,
+      content: 'across nodes',
+    });
     expect(ack.success).toBe(true);
     expect((await arrived).content).toBe('across nodes');
     expect((await node2.request('GET', '/api/ready')).status).toBe(200);

@@ -2,12 +2,17 @@
 import type { GroupMessage, SendGroupMessagePayload } from './schemas/chats.js';
 
 /** Every acknowledgement: `{success: true, ...}` or `{success: false, message}`. */
-export type Ack<T extends object = object> = (response: ({ success: true } & T) | { success: false; message: string }) => void;
+export type Ack<T extends object = object> = (
+  response: ({ success: true } & T) | { success: false; message: string },
+) => void;
 
 export interface ClientToServerEvents {
   /** Accepted for compatibility; the token decides who the socket is. */
   join: (userId: unknown) => void;
-  sendGroupMessage: (payload: SendGroupMessagePayload, ack?: Ack<{ message: GroupMessage }>) => void;
+  sendGroupMessage: (
+    payload: SendGroupMessagePayload,
+    ack?: Ack<{ message: GroupMessage }>,
+  ) => void;
   joinGroupChat: (groupChatId: number, ack?: Ack) => void;
   leaveGroupChat: (groupChatId: number, ack?: Ack) => void;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDistanceKm, formatMessageTime, formatRelativeTime, truncatePreview } from './format.js';
+import {
+  formatDateTime,
+  formatDistanceKm,
+  formatMessageTime,
+  formatRelativeTime,
+  truncatePreview,
+} from './format.js';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -44,7 +50,9 @@ describe('formatRelativeTime (spec part 1 §9)', () => {
 describe('formatDateTime', () => {
   it('shows year, short month, day, 2-digit hour and minute', () => {
     expect(formatDateTime('2026-11-21T05:30:00.000Z')).toBe('Nov 21, 2026, 05:30 AM');
-    expect(formatDateTime('2026-11-21T05:30:00.000Z', { timeZone: 'Asia/Kolkata' })).toBe('Nov 21, 2026, 11:00 AM');
+    expect(formatDateTime('2026-11-21T05:30:00.000Z', { timeZone: 'Asia/Kolkata' })).toBe(
+      'Nov 21, 2026, 11:00 AM',
+    );
   });
   it('has the same fallbacks', () => {
     expect(formatDateTime(null)).toBe('Unknown time');

@@ -12,31 +12,194 @@ import * as postsRepo from '../modules/posts/posts.repository.js';
 export const DEMO_PASSWORD = 'gameon123';
 
 const MEMBERS = [
-  { username: 'arjun', email: 'arjun@gameon.test', bio: 'Weekend striker, Bengaluru.', sports: ['Football', 'Cricket'], tags: ['5-a-side', 'weekend'] },
-  { username: 'priya', email: 'priya@gameon.test', bio: 'Badminton every morning. Valorant at night.', sports: ['Badminton', 'Valorant'], tags: ['early-bird', 'ranked'] },
-  { username: 'rahul', email: 'rahul@gameon.test', bio: 'Box cricket organiser in Mumbai.', sports: ['Cricket', 'Table Tennis'], tags: ['box-cricket'] },
-  { username: 'sneha', email: 'sneha@gameon.test', bio: 'Runner and cyclist around Pune.', sports: ['Running', 'Cycling'], tags: ['10k', 'sunrise'] },
-  { username: 'vikram', email: 'vikram@gameon.test', bio: 'BGMI squad leader from Delhi.', sports: ['BGMI', 'Call of Duty'], tags: ['squad', 'competitive'] },
+  {
+    username: 'arjun',
+    email: 'arjun@gameon.test',
+    bio: 'Weekend striker, Bengaluru.',
+    sports: ['Football', 'Cricket'],
+    tags: ['5-a-side', 'weekend'],
+  },
+  {
+    username: 'priya',
+    email: 'priya@gameon.test',
+    bio: 'Badminton every morning. Valorant at night.',
+    sports: ['Badminton', 'Valorant'],
+    tags: ['early-bird', 'ranked'],
+  },
+  {
+    username: 'rahul',
+    email: 'rahul@gameon.test',
+    bio: 'Box cricket organiser in Mumbai.',
+    sports: ['Cricket', 'Table Tennis'],
+    tags: ['box-cricket'],
+  },
+  {
+    username: 'sneha',
+    email: 'sneha@gameon.test',
+    bio: 'Runner and cyclist around Pune.',
+    sports: ['Running', 'Cycling'],
+    tags: ['10k', 'sunrise'],
+  },
+  {
+    username: 'vikram',
+    email: 'vikram@gameon.test',
+    bio: 'BGMI squad leader from Delhi.',
+    sports: ['BGMI', 'Call of Duty'],
+    tags: ['squad', 'competitive'],
+  },
 ];
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
 /** [author index, sport, heading, description, tags, place, lng, lat, hours from now, players] */
-const GAMES: [number, string, string, string, string[], string, number, number, number, number][] = [
-  [0, 'Football', 'Sunday 5-a-side at Koramangala', 'Friendly 5-a-side on astroturf. Bring water and shin pads; ₹150 per head for the turf.', ['5-a-side', 'turf'], 'Koramangala, Bengaluru, Karnataka, India', 77.6245, 12.9352, 2 * 24 + 6, 4],
-  [1, 'Badminton', 'Doubles partners for morning games', 'Indoor court booked 6-8 am. Intermediate level, shuttles provided.', ['doubles', 'indoor'], 'Indiranagar, Bengaluru, Karnataka, India', 77.6408, 12.9784, 24 + 14, 2],
-  [2, 'Cricket', 'Box cricket night in Andheri', 'Six overs a side under lights. All levels welcome.', ['box-cricket', 'night'], 'Andheri, Mumbai, Maharashtra, India', 72.8697, 19.1136, 3 * 24 + 10, 6],
-  [3, 'Running', '10K tempo run along the riverside', 'Steady 5:30/km pace, regroup at the end for chai.', ['10k', 'sunrise'], 'Koregaon Park, Pune, Maharashtra, India', 73.8937, 18.5362, 24 + 1, 8],
-  [4, 'BGMI', 'Squad needed for weekend scrims', 'Looking for two fraggers for scrims, voice chat on Discord.', ['scrims', 'competitive'], 'Connaught Place, New Delhi, Delhi, India', 77.2167, 28.6315, 5 * 24, 2],
-  [1, 'Valorant', 'Ranked 5-stack tonight', 'Gold-Plat lobby, chill comms, Mumbai servers.', ['ranked', 'comms'], 'Whitefield, Bengaluru, Karnataka, India', 77.7500, 12.9698, 10, 3],
-  [2, 'Table Tennis', 'TT rally partner, Powai', 'Club table available evenings, looking for a regular partner.', ['casual'], 'Powai, Mumbai, Maharashtra, India', 72.9051, 19.1176, 6 * 24 + 4, 1],
-  [0, 'Cricket', 'Tennis-ball cricket at Cubbon Park', 'Morning game, 8 a side. Bats and stumps sorted.', ['tennis-ball', 'morning'], 'Cubbon Park, Bengaluru, Karnataka, India', 77.5946, 12.9763, 4 * 24 + 2, 5],
-  [3, 'Cycling', 'Sinhagad fort ride', '60 km round trip with a climb. Helmets mandatory.', ['climb', 'sunrise'], 'Sinhagad Road, Pune, Maharashtra, India', 73.8235, 18.4711, 7 * 24, 6],
-  [4, 'Football', 'Evening kickabout in Hauz Khas', 'Casual 7-a-side on the grass; everyone gets a run.', ['7-a-side'], 'Hauz Khas, New Delhi, Delhi, India', 77.2066, 28.5494, 2 * 24 + 12, 5],
-  [2, 'Basketball', '3x3 pickup at Chennai Marina', 'Half-court 3x3, winners stay on.', ['3x3', 'pickup'], 'Marina Beach, Chennai, Tamil Nadu, India', 80.2838, 13.05, 3 * 24 + 5, 3],
-  [1, 'Tennis', 'Hard-court singles in Jubilee Hills', 'NTRP 3.5 singles, court fees split.', ['singles'], 'Jubilee Hills, Hyderabad, Telangana, India', 78.4071, 17.4326, 5 * 24 + 8, 1],
-];
+const GAMES: [number, string, string, string, string[], string, number, number, number, number][] =
+  [
+    [
+      0,
+      'Football',
+      'Sunday 5-a-side at Koramangala',
+      'Friendly 5-a-side on astroturf. Bring water and shin pads; ₹150 per head for the turf.',
+      ['5-a-side', 'turf'],
+      'Koramangala, Bengaluru, Karnataka, India',
+      77.6245,
+      12.9352,
+      2 * 24 + 6,
+      4,
+    ],
+    [
+      1,
+      'Badminton',
+      'Doubles partners for morning games',
+      'Indoor court booked 6-8 am. Intermediate level, shuttles provided.',
+      ['doubles', 'indoor'],
+      'Indiranagar, Bengaluru, Karnataka, India',
+      77.6408,
+      12.9784,
+      24 + 14,
+      2,
+    ],
+    [
+      2,
+      'Cricket',
+      'Box cricket night in Andheri',
+      'Six overs a side under lights. All levels welcome.',
+      ['box-cricket', 'night'],
+      'Andheri, Mumbai, Maharashtra, India',
+      72.8697,
+      19.1136,
+      3 * 24 + 10,
+      6,
+    ],
+    [
+      3,
+      'Running',
+      '10K tempo run along the riverside',
+      'Steady 5:30/km pace, regroup at the end for chai.',
+      ['10k', 'sunrise'],
+      'Koregaon Park, Pune, Maharashtra, India',
+      73.8937,
+      18.5362,
+      24 + 1,
+      8,
+    ],
+    [
+      4,
+      'BGMI',
+      'Squad needed for weekend scrims',
+      'Looking for two fraggers for scrims, voice chat on Discord.',
+      ['scrims', 'competitive'],
+      'Connaught Place, New Delhi, Delhi, India',
+      77.2167,
+      28.6315,
+      5 * 24,
+      2,
+    ],
+    [
+      1,
+      'Valorant',
+      'Ranked 5-stack tonight',
+      'Gold-Plat lobby, chill comms, Mumbai servers.',
+      ['ranked', 'comms'],
+      'Whitefield, Bengaluru, Karnataka, India',
+      77.75,
+      12.9698,
+      10,
+      3,
+    ],
+    [
+      2,
+      'Table Tennis',
+      'TT rally partner, Powai',
+      'Club table available evenings, looking for a regular partner.',
+      ['casual'],
+      'Powai, Mumbai, Maharashtra, India',
+      72.9051,
+      19.1176,
+      6 * 24 + 4,
+      1,
+    ],
+    [
+      0,
+      'Cricket',
+      'Tennis-ball cricket at Cubbon Park',
+      'Morning game, 8 a side. Bats and stumps sorted.',
+      ['tennis-ball', 'morning'],
+      'Cubbon Park, Bengaluru, Karnataka, India',
+      77.5946,
+      12.9763,
+      4 * 24 + 2,
+      5,
+    ],
+    [
+      3,
+      'Cycling',
+      'Sinhagad fort ride',
+      '60 km round trip with a climb. Helmets mandatory.',
+      ['climb', 'sunrise'],
+      'Sinhagad Road, Pune, Maharashtra, India',
+      73.8235,
+      18.4711,
+      7 * 24,
+      6,
+    ],
+    [
+      4,
+      'Football',
+      'Evening kickabout in Hauz Khas',
+      'Casual 7-a-side on the grass; everyone gets a run.',
+      ['7-a-side'],
+      'Hauz Khas, New Delhi, Delhi, India',
+      77.2066,
+      28.5494,
+      2 * 24 + 12,
+      5,
+    ],
+    [
+      2,
+      'Basketball',
+      '3x3 pickup at Chennai Marina',
+      'Half-court 3x3, winners stay on.',
+      ['3x3', 'pickup'],
+      'Marina Beach, Chennai, Tamil Nadu, India',
+      80.2838,
+      13.05,
+      3 * 24 + 5,
+      3,
+    ],
+    [
+      1,
+      'Tennis',
+      'Hard-court singles in Jubilee Hills',
+      'NTRP 3.5 singles, court fees split.',
+      ['singles'],
+      'Jubilee Hills, Hyderabad, Telangana, India',
+      78.4071,
+      17.4326,
+      5 * 24 + 8,
+      1,
+    ],
+  ];
 
 /** Fills an empty database with the demo members, games, one group chat and a few messages. */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
@@ -48,14 +211,31 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       ids.push(
         await authRepo.insertUser(
           trx,
-          { username: m.username, email: m.email, password_hash: passwordHash, bio: m.bio, created_at: new Date(now - 30 * DAY).toISOString() },
+          {
+            username: m.username,
+            email: m.email,
+            password_hash: passwordHash,
+            bio: m.bio,
+            created_at: new Date(now - 30 * DAY).toISOString(),
+          },
           m.sports,
           m.tags,
         ),
       );
     }
     const postIds: number[] = [];
-    for (const [author, sport, heading, description, tags, place, lng, lat, hours, players] of GAMES) {
+    for (const [
+      author,
+      sport,
+      heading,
+      description,
+      tags,
+      place,
+      lng,
+      lat,
+      hours,
+      players,
+    ] of GAMES) {
       postIds.push(
         await postsRepo.insertPost(
           trx,
@@ -79,7 +259,12 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     const [game] = GAMES;
     const createdAt = new Date(now - HOUR).toISOString();
     await postsRepo.addInterest(trx, postIds[0]!, ids[1]!, createdAt);
-    const chatId = await chatsRepo.ensureGroupChatForPost(trx, postIds[0]!, `${game![1]} - ${game![2]}`, createdAt);
+    const chatId = await chatsRepo.ensureGroupChatForPost(
+      trx,
+      postIds[0]!,
+      `${game![1]} - ${game![2]}`,
+      createdAt,
+    );
     await chatsRepo.addMembers(trx, chatId, [ids[0]!, ids[1]!], createdAt);
     const lines: [number, string][] = [
       [1, 'Hi! Count me in for Sunday.'],

@@ -2,13 +2,31 @@
  * HTTP plumbing shared by every route: the typed app instance, the bearer-token guard, and
  * the one error handler that maps errors to `{success: false, message, errors?}` (CONTRACT.md).
  */
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
 import type { FieldError } from '@gameon/shared';
 import type { Principal } from '../modules/auth/auth.service.js';
 import { AppError, unauthorized } from './errors.js';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,14 +53,22 @@ export function setNextCursor(reply: FastifyReply, cursor: string | undefined): 
   if (cursor !== undefined) void reply.header('X-Next-Cursor', cursor);
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'params' };
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+};
 
 /** Maps any error to the contract's error body; unknown errors are 500 with no internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, error.message);
-    const errors = error.errors ?? (error.status === 400 ? [{ field: 'body', message: error.message }] : undefined);
-    return reply.status(error.status).send({ success: false, message: error.message, ...(errors ? { errors } : {}) });
+    const errors =
+      error.errors ??
+      (error.status === 400 ? [{ field: 'body', message: error.message }] : undefined);
+    return reply
+      .status(error.status)
+      .send({ success: false, message: error.message, ...(errors ? { errors } : {}) });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
@@ -51,10 +77,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       const wholeMissing = field === '' && context === 'body';
       return {
         field: field === '' ? context : field,
-        message: wholeMissing ? 'Request body must be a JSON object' : v.message ?? 'Invalid value',
+        message: wholeMissing
+          ? 'Request body must be a JSON object'
+          : (v.message ?? 'Invalid value'),
       };
     });
-    return reply.status(400).send({ success: false, message: errors[0]?.message ?? 'Invalid input', errors });
+    return reply
+      .status(400)
+      .send({ success: false, message: errors[0]?.message ?? 'Invalid input', errors });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -65,7 +95,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
           ? 'Request body must be a JSON object'
           : error.message;
     // A 400 always names what was wrong, so clients can show field errors uniformly.
-    return reply.status(status).send({ success: false, message, ...(status === 400 ? { errors: [{ field: 'body', message }] } : {}) });
+    return reply
+      .status(status)
+      .send({
+        success: false,
+        message,
+        ...(status === 400 ? { errors: [{ field: 'body', message }] } : {}),
+      });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ success: false, message: 'Internal server error' });

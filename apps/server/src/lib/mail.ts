@@ -18,11 +18,18 @@ export interface Mailer {
 }
 
 /** A mailer for `smtpUrl`, or the log outbox when it is undefined. */
-export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  log: FastifyBaseLogger,
+): Mailer {
   if (!smtpUrl) {
     return {
       send(mail) {
-        log.info({ mail: { to: mail.to, subject: mail.subject } }, `[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`,
+        );
         return Promise.resolve();
       },
       close() {},

@@ -19,8 +19,18 @@ import type { AuthService, Principal } from '../modules/auth/auth.service.js';
 import type { ChatsService } from '../modules/chats/chats.service.js';
 
 type SocketData = Principal;
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
@@ -33,7 +43,9 @@ interface RealtimeDeps {
   log: FastifyBaseLogger;
 }
 
-type AckFn = (response: { success: true; [key: string]: unknown } | { success: false; message: string }) => void;
+type AckFn = (
+  response: { success: true; [key: string]: unknown } | { success: false; message: string },
+) => void;
 
 /** Runs `work` and answers the acknowledgement, turning errors into `{success: false, message}`. */
 async function acknowledge(log: FastifyBaseLogger, ack: unknown, work: () => Promise<object>) {
@@ -50,13 +62,19 @@ async function acknowledge(log: FastifyBaseLogger, ack: unknown, work: () => Pro
   }
 }
 
-function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new AppError('bad_request', 400, result.error.issues[0]?.message ?? 'Invalid input');
+function parseOrThrow<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+): T {
+  if (!result.success)
+    throw new AppError('bad_request', 400, result.error.issues[0]?.message ?? 'Invalid input');
   return result.data;
 }
 
 /** Attaches Socket.IO to `httpServer` and wires domain events to rooms. */
-export function createRealtime(httpServer: HttpServer, { auth, chats, events, log }: RealtimeDeps): RealtimeServer {
+export function createRealtime(
+  httpServer: HttpServer,
+  { auth, chats, events, log }: RealtimeDeps,
+): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
 
   io.use((socket, next) => {
@@ -105,7 +123,9 @@ export function createRealtime(httpServer: HttpServer, { auth, chats, events, lo
 
     socket.on('sendGroupMessage', (payload, ack) => {
       void acknowledge(log, ack, async () => {
-        const { groupChatId, content } = parseOrThrow(sendGroupMessagePayloadSchema.safeParse(payload));
+        const { groupChatId, content } = parseOrThrow(
+          sendGroupMessagePayloadSchema.safeParse(payload),
+        );
         return { message: await chats.sendMessage(userId, groupChatId, content) };
       });
     });
@@ -113,7 +133,8 @@ export function createRealtime(httpServer: HttpServer, { auth, chats, events, lo
 
   events.on('message.group.created', ({ message, memberIds }) => {
     io.to(memberIds.map(userRoom)).emit('newGroupMessage', message);
-    if (message.sender_id !== null) io.to(userRoom(message.sender_id)).emit('messageDelivered', message);
+    if (message.sender_id !== null)
+      io.to(userRoom(message.sender_id)).emit('messageDelivered', message);
   });
 
   events.on('session.revoked', ({ sessionIds }) => {

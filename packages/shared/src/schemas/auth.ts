@@ -26,7 +26,10 @@ export const usernameSchema = z
   .min(1, 'Username is required')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters long`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
+  .regex(
+    /^[A-Za-z0-9_.-]+$/,
+    'Username may contain only letters, digits, dots, dashes and underscores',
+  );
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
@@ -36,9 +39,15 @@ export const passwordSchema = z
 
 /** A free-text list (sports, tags): trimmed, empties and duplicates dropped (spec part 1 §5, part 2 §5). */
 export const textListSchema = z
-  .array(z.string({ error: 'Each entry must be text' }).trim().max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`), {
-    error: 'Must be a list',
-  })
+  .array(
+    z
+      .string({ error: 'Each entry must be text' })
+      .trim()
+      .max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`),
+    {
+      error: 'Must be a list',
+    },
+  )
   .max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} entries`)
   .transform((items) => {
     // Duplicates compare case-insensitively; the first spelling wins.
@@ -61,7 +70,11 @@ export const sendOtpBodySchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  bio: z.string({ error: 'Bio must be text' }).trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).default(''),
+  bio: z
+    .string({ error: 'Bio must be text' })
+    .trim()
+    .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)
+    .default(''),
   sports: textListSchema.default([]),
   tags: textListSchema.default([]),
 });
@@ -71,7 +84,10 @@ export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema
 export const emailBodySchema = z.object({ email: emailSchema });
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX),
 });
 
 /** The signed-in member as `GET /auth/me` returns it. */

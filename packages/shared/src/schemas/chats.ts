@@ -21,7 +21,9 @@ export const groupChatSummarySchema = z.object({
 });
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
 
-export const groupConversationsResponseSchema = z.object({ groupChats: z.array(groupChatSummarySchema) });
+export const groupConversationsResponseSchema = z.object({
+  groupChats: z.array(groupChatSummarySchema),
+});
 
 export const groupMessageSchema = z.object({
   id: z.number(),

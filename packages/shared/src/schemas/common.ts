@@ -25,13 +25,16 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
  * (`sports=A&sports=B` or `sports=A,B`), trimmed, empties dropped (CONTRACT.md).
  */
 export function listParam<T extends z.ZodType<string>>(item: T) {
-  return z.preprocess((value: unknown): unknown[] => {
-    if (value === undefined || value === null || value === '') return [];
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    return values
-      .flatMap((v) => (typeof v === 'string' ? v.split(',').map((part) => part.trim()) : [v]))
-      .filter((v) => v !== '');
-  }, z.array(item).max(50, 'Too many values'));
+  return z.preprocess(
+    (value: unknown): unknown[] => {
+      if (value === undefined || value === null || value === '') return [];
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      return values
+        .flatMap((v) => (typeof v === 'string' ? v.split(',').map((part) => part.trim()) : [v]))
+        .filter((v) => v !== '');
+    },
+    z.array(item).max(50, 'Too many values'),
+  );
 }
 
 /** `?limit=N&cursor=C` (CONTRACT.md): limit 1..100, default 20. */

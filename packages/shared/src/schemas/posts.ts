@@ -20,8 +20,14 @@ export const pointSchema = z.object(
     type: z.literal('Point', { error: 'Location type must be "Point"' }),
     coordinates: z.tuple(
       [
-        z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
-        z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+        z
+          .number({ error: 'Longitude must be a number' })
+          .min(-180, 'Longitude must be between -180 and 180')
+          .max(180, 'Longitude must be between -180 and 180'),
+        z
+          .number({ error: 'Latitude must be a number' })
+          .min(-90, 'Latitude must be between -90 and 90')
+          .max(90, 'Latitude must be between -90 and 90'),
       ],
       { error: 'Coordinates must be [longitude, latitude]' },
     ),
@@ -30,7 +36,9 @@ export const pointSchema = z.object(
 );
 export type Point = z.infer<typeof pointSchema>;
 
-const sportSchema = z.enum(POST_SPORTS as [string, ...string[]], { error: 'Please select a sport or game' });
+const sportSchema = z.enum(POST_SPORTS as [string, ...string[]], {
+  error: 'Please select a sport or game',
+});
 
 /** `POST /posts` body (spec part 2 §5). The "not earlier than now" rule is checked by the service. */
 export const createPostBodySchema = z.object({
@@ -75,24 +83,49 @@ export const feedQuerySchema = pageQuerySchema
   .extend({
     sports: listParam(z.string().max(50)),
     esports: listParam(z.string().max(50)),
-    filterType: z.enum(FILTER_TYPES, { error: 'filterType must be ALL, SPORTS_ONLY or ESPORTS_ONLY' }).default('ALL'),
+    filterType: z
+      .enum(FILTER_TYPES, { error: 'filterType must be ALL, SPORTS_ONLY or ESPORTS_ONLY' })
+      .default('ALL'),
     tags: listParam(z.string().max(50)),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').optional(),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+      .optional(),
     tz: timeZoneSchema.default(DEFAULT_TIME_ZONE),
     location: z.string().max(LOCATION_NAME_MAX).optional(),
     radius: z.coerce.number({ error: 'Radius must be a number' }).default(NO_RADIUS),
-    lat: z.coerce.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional(),
-    lng: z.coerce.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').optional(),
+    lat: z.coerce
+      .number({ error: 'Latitude must be a number' })
+      .min(-90, 'Latitude must be between -90 and 90')
+      .max(90, 'Latitude must be between -90 and 90')
+      .optional(),
+    lng: z.coerce
+      .number({ error: 'Longitude must be a number' })
+      .min(-180, 'Longitude must be between -180 and 180')
+      .max(180, 'Longitude must be between -180 and 180')
+      .optional(),
   })
   .superRefine((query, ctx) => {
     if (query.radius !== NO_RADIUS && !(query.radius > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['radius'], message: 'Radius must be positive metres, or -1 for no location filter' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['radius'],
+        message: 'Radius must be positive metres, or -1 for no location filter',
+      });
     }
     if ((query.lat === undefined) !== (query.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [query.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [query.lat === undefined ? 'lat' : 'lng'],
+        message: 'lat and lng go together',
+      });
     }
     if (query.radius > 0 && query.lat === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng are required with a radius' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lat'],
+        message: 'lat and lng are required with a radius',
+      });
     }
   });
 export type FeedQuery = z.input<typeof feedQuerySchema>;

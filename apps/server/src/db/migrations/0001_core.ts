@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['user_sports', 'user_tags']) {
     await db.schema
       .createTable(table)
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('value', 'varchar(50)', (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pkey`, ['user_id', 'value'])
@@ -61,7 +63,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await idColumn(db.schema.createTable('posts'), db)
-    .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('author_id', 'integer', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('sport', 'varchar(50)', (c) => c.notNull())
     .addColumn('heading', 'varchar(100)', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
@@ -72,7 +76,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('players_needed', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('posts_event_time_idx').on('posts').columns(['event_time', 'id']).execute();
+  await db.schema
+    .createIndex('posts_event_time_idx')
+    .on('posts')
+    .columns(['event_time', 'id'])
+    .execute();
   await db.schema.createIndex('posts_lat_lng_idx').on('posts').columns(['lat', 'lng']).execute();
   await db.schema.createIndex('posts_author_id_idx').on('posts').column('author_id').execute();
 
@@ -93,7 +101,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addPrimaryKeyConstraint('post_interests_pkey', ['post_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('post_interests_user_id_idx').on('post_interests').column('user_id').execute();
+  await db.schema
+    .createIndex('post_interests_user_id_idx')
+    .on('post_interests')
+    .column('user_id')
+    .execute();
 
   await idColumn(db.schema.createTable('group_chats'), db)
     .addColumn('post_id', 'integer', (c) => c.unique().references('posts.id').onDelete('set null'))
@@ -103,16 +115,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('group_chat_members')
-    .addColumn('group_chat_id', 'integer', (c) => c.notNull().references('group_chats.id').onDelete('cascade'))
+    .addColumn('group_chat_id', 'integer', (c) =>
+      c.notNull().references('group_chats.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('joined_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('last_read_message_id', 'integer')
     .addPrimaryKeyConstraint('group_chat_members_pkey', ['group_chat_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('group_chat_members_user_id_idx').on('group_chat_members').column('user_id').execute();
+  await db.schema
+    .createIndex('group_chat_members_user_id_idx')
+    .on('group_chat_members')
+    .column('user_id')
+    .execute();
 
   await idColumn(db.schema.createTable('group_messages'), db)
-    .addColumn('group_chat_id', 'integer', (c) => c.notNull().references('group_chats.id').onDelete('cascade'))
+    .addColumn('group_chat_id', 'integer', (c) =>
+      c.notNull().references('group_chats.id').onDelete('cascade'),
+    )
     .addColumn('sender_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())

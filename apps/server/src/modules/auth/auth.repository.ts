@@ -27,10 +27,22 @@ export async function findUsersWithLists(db: Executor, ids: number[]): Promise<U
   if (ids.length === 0) return [];
   const [users, sports, tags] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
-    db.selectFrom('user_sports').selectAll().where('user_id', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('user_tags').selectAll().where('user_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('user_sports')
+      .selectAll()
+      .where('user_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('user_tags')
+      .selectAll()
+      .where('user_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
   ]);
-  const byId = new Map(users.map((u) => [u.id, { ...u, sports: [] as string[], tags: [] as string[] }]));
+  const byId = new Map(
+    users.map((u) => [u.id, { ...u, sports: [] as string[], tags: [] as string[] }]),
+  );
   for (const s of sports) byId.get(s.user_id)?.sports.push(s.value);
   for (const t of tags) byId.get(t.user_id)?.tags.push(t.value);
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -42,12 +54,22 @@ export async function insertUser(
   sports: string[],
   tags: string[],
 ): Promise<number> {
-  const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('users')
+    .values(user)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (sports.length > 0) {
-    await db.insertInto('user_sports').values(sports.map((value, position) => ({ user_id: id, value, position }))).execute();
+    await db
+      .insertInto('user_sports')
+      .values(sports.map((value, position) => ({ user_id: id, value, position })))
+      .execute();
   }
   if (tags.length > 0) {
-    await db.insertInto('user_tags').values(tags.map((value, position) => ({ user_id: id, value, position }))).execute();
+    await db
+      .insertInto('user_tags')
+      .values(tags.map((value, position) => ({ user_id: id, value, position })))
+      .execute();
   }
   return id;
 }
@@ -75,7 +97,15 @@ export function deleteSession(db: Executor, sessionId: number) {
 
 export function upsertPendingSignup(
   db: Executor,
-  row: { email: string; username: string; password_hash: string; bio: string; sports: string; tags: string; created_at: string },
+  row: {
+    email: string;
+    username: string;
+    password_hash: string;
+    bio: string;
+    sports: string;
+    tags: string;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('pending_signups')
@@ -104,7 +134,14 @@ export function deletePendingSignup(db: Executor, email: string) {
 /** Stores a new code for (email, purpose), replacing any older one. */
 export function upsertOtp(
   db: Executor,
-  row: { email: string; purpose: OtpPurpose; code_hash: string; salt: string; expires_at: string; created_at: string },
+  row: {
+    email: string;
+    purpose: OtpPurpose;
+    code_hash: string;
+    salt: string;
+    expires_at: string;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('otp_codes')
@@ -134,7 +171,11 @@ export function findOtp(db: Executor, email: string, purpose: OtpPurpose) {
  * Counts one wrong try, atomically and only while under `maxAttempts`. Returns false when the
  * code was already used up (so concurrent guesses cannot exceed the limit).
  */
-export async function recordOtpFailure(db: Executor, id: number, maxAttempts: number): Promise<boolean> {
+export async function recordOtpFailure(
+  db: Executor,
+  id: number,
+  maxAttempts: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))

@@ -13,7 +13,9 @@ import type { AuthService } from './auth.service.js';
 export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerAsyncHookHandler) {
   // `register` is the spec's name for the same step: it never creates an account by itself.
   for (const url of ['/api/auth/send-otp', '/api/auth/register']) {
-    app.post(url, { schema: { body: sendOtpBodySchema } }, (request) => auth.startSignup(request.body));
+    app.post(url, { schema: { body: sendOtpBodySchema } }, (request) =>
+      auth.startSignup(request.body),
+    );
   }
   app.post('/api/auth/verify-otp', { schema: { body: verifyOtpBodySchema } }, (request) =>
     auth.completeSignup(request.body.email, request.body.otp),
@@ -25,5 +27,7 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
     auth.login(request.body.email, request.body.password),
   );
   app.get('/api/auth/me', { preHandler: requireAuth }, (request) => auth.me(principalOf(request)));
-  app.post('/api/auth/logout', { preHandler: requireAuth }, (request) => auth.logout(principalOf(request)));
+  app.post('/api/auth/logout', { preHandler: requireAuth }, (request) =>
+    auth.logout(principalOf(request)),
+  );
 }

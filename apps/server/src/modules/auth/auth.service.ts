@@ -55,8 +55,10 @@ let dummyHash: Promise<string> | undefined;
 export function createAuthService({ db, mailer, events }: AuthDeps) {
   async function assertAvailable(username: string, email: string) {
     const errors = [];
-    if (await repo.findUserByEmail(db, email)) errors.push({ field: 'email', message: 'Email is already registered' });
-    if (await repo.usernameTaken(db, username)) errors.push({ field: 'username', message: 'Username is already taken' });
+    if (await repo.findUserByEmail(db, email))
+      errors.push({ field: 'email', message: 'Email is already registered' });
+    if (await repo.usernameTaken(db, username))
+      errors.push({ field: 'username', message: 'Username is already taken' });
     if (errors.length > 0) throw conflict(errors.map((e) => e.message).join('; '), errors);
   }
 
@@ -105,14 +107,27 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
      */
     async completeSignup(email: string, otp: string) {
       const pending = await repo.findPendingSignup(db, email);
-      if (!pending) throw notFound('No pending registration for this email. Please register again.');
+      if (!pending)
+        throw notFound('No pending registration for this email. Please register again.');
       await consumeCode(db, email, 'signup', otp);
       const userId = await db.transaction().execute(async (trx) => {
-        if (await repo.findUserByEmail(trx, email)) throw conflict('Email is already registered', [{ field: 'email', message: 'Email is already registered' }]);
-        if (await repo.usernameTaken(trx, pending.username)) throw conflict('Username is already taken', [{ field: 'username', message: 'Username is already taken' }]);
+        if (await repo.findUserByEmail(trx, email))
+          throw conflict('Email is already registered', [
+            { field: 'email', message: 'Email is already registered' },
+          ]);
+        if (await repo.usernameTaken(trx, pending.username))
+          throw conflict('Username is already taken', [
+            { field: 'username', message: 'Username is already taken' },
+          ]);
         const id = await repo.insertUser(
           trx,
-          { username: pending.username, email, password_hash: pending.password_hash, bio: pending.bio, created_at: nowIso() },
+          {
+            username: pending.username,
+            email,
+            password_hash: pending.password_hash,
+            bio: pending.bio,
+            created_at: nowIso(),
+          },
           parseList(pending.sports),
           parseList(pending.tags),
         );
@@ -131,7 +146,8 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
         await verifyPassword(await dummyHash, password);
         throw unauthorized('Invalid email or password');
       }
-      if (!(await verifyPassword(user.password_hash, password))) throw unauthorized('Invalid email or password');
+      if (!(await verifyPassword(user.password_hash, password)))
+        throw unauthorized('Invalid email or password');
       return startSession(user.id);
     },
 

@@ -33,7 +33,12 @@ export function codeMail(purpose: OtpPurpose, code: string) {
 }
 
 /** Creates (or replaces) the code for `email` and `purpose` and mails it. */
-export async function issueCode(db: Kysely<DB>, mailer: Mailer, email: string, purpose: OtpPurpose): Promise<void> {
+export async function issueCode(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  email: string,
+  purpose: OtpPurpose,
+): Promise<void> {
   const code = newOtp();
   const salt = newSalt();
   const now = new Date();
@@ -54,14 +59,23 @@ export async function issueCode(db: Kysely<DB>, mailer: Mailer, email: string, p
  * @throws AppError 400 'Invalid or expired code' (none or expired), 'Invalid code. N attempts
  * left.' (wrong), 'Too many wrong attempts. Please request a new code.' (burnt).
  */
-export async function consumeCode(db: Kysely<DB>, email: string, purpose: OtpPurpose, code: string): Promise<void> {
+export async function consumeCode(
+  db: Kysely<DB>,
+  email: string,
+  purpose: OtpPurpose,
+  code: string,
+): Promise<void> {
   const row = await repo.findOtp(db, email, purpose);
   if (!row || row.expires_at <= nowIso()) {
     if (row) await repo.deleteOtp(db, row.id);
-    throw badRequest('Invalid or expired code. Please request a new one.', [{ field: 'otp', message: 'Invalid or expired code' }]);
+    throw badRequest('Invalid or expired code. Please request a new one.', [
+      { field: 'otp', message: 'Invalid or expired code' },
+    ]);
   }
   if (row.attempts >= OTP_MAX_ATTEMPTS) {
-    throw badRequest('Too many wrong attempts. Please request a new code.', [{ field: 'otp', message: 'Too many wrong attempts' }]);
+    throw badRequest('Too many wrong attempts. Please request a new code.', [
+      { field: 'otp', message: 'Too many wrong attempts' },
+    ]);
   }
   if (digestsEqual(hashOtp(code, row.salt), row.code_hash)) {
     await repo.deleteOtp(db, row.id);
@@ -70,7 +84,11 @@ export async function consumeCode(db: Kysely<DB>, email: string, purpose: OtpPur
   const counted = await repo.recordOtpFailure(db, row.id, OTP_MAX_ATTEMPTS);
   const left = OTP_MAX_ATTEMPTS - row.attempts - 1;
   if (!counted || left <= 0) {
-    throw badRequest('Too many wrong attempts. Please request a new code.', [{ field: 'otp', message: 'Too many wrong attempts' }]);
+    throw badRequest('Too many wrong attempts. Please request a new code.', [
+      { field: 'otp', message: 'Too many wrong attempts' },
+    ]);
   }
-  throw badRequest(`Invalid code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, [{ field: 'otp', message: 'Invalid code' }]);
+  throw badRequest(`Invalid code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, [
+    { field: 'otp', message: 'Invalid code' },
+  ]);
 }

@@ -13,7 +13,12 @@ export function findGroupChatByPost(db: Executor, postId: number) {
 }
 
 /** Creates the group chat of a post unless it exists; returns its id. */
-export async function ensureGroupChatForPost(db: Executor, postId: number, name: string, now: string): Promise<number> {
+export async function ensureGroupChatForPost(
+  db: Executor,
+  postId: number,
+  name: string,
+  now: string,
+): Promise<number> {
   await db
     .insertInto('group_chats')
     .values({ post_id: postId, name, created_at: now })
@@ -25,16 +30,32 @@ export async function ensureGroupChatForPost(db: Executor, postId: number, name:
 }
 
 /** Adds members (no-op for those already in). */
-export async function addMembers(db: Executor, groupChatId: number, userIds: number[], now: string): Promise<void> {
+export async function addMembers(
+  db: Executor,
+  groupChatId: number,
+  userIds: number[],
+  now: string,
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insertInto('group_chat_members')
-    .values(userIds.map((user_id) => ({ group_chat_id: groupChatId, user_id, joined_at: now, last_read_message_id: null })))
+    .values(
+      userIds.map((user_id) => ({
+        group_chat_id: groupChatId,
+        user_id,
+        joined_at: now,
+        last_read_message_id: null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['group_chat_id', 'user_id']).doNothing())
     .execute();
 }
 
-export async function isMember(db: Executor, groupChatId: number, userId: number): Promise<boolean> {
+export async function isMember(
+  db: Executor,
+  groupChatId: number,
+  userId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('group_chat_members')
     .select('user_id')
@@ -45,7 +66,11 @@ export async function isMember(db: Executor, groupChatId: number, userId: number
 }
 
 export async function memberIds(db: Executor, groupChatId: number): Promise<number[]> {
-  const rows = await db.selectFrom('group_chat_members').select('user_id').where('group_chat_id', '=', groupChatId).execute();
+  const rows = await db
+    .selectFrom('group_chat_members')
+    .select('user_id')
+    .where('group_chat_id', '=', groupChatId)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -62,7 +87,10 @@ export function listConversations(db: Executor, userId: number) {
         eb(
           'last.id',
           '=',
-          eb.selectFrom('group_messages as gm').select((e) => e.fn.max('gm.id').as('max_id')).whereRef('gm.group_chat_id', '=', 'c.id'),
+          eb
+            .selectFrom('group_messages as gm')
+            .select((e) => e.fn.max('gm.id').as('max_id'))
+            .whereRef('gm.group_chat_id', '=', 'c.id'),
         ),
       ),
     )
@@ -109,7 +137,14 @@ export function listMessages(db: Executor, groupChatId: number, limit: number, b
   let query = db
     .selectFrom('group_messages as g')
     .leftJoin('users as s', 's.id', 'g.sender_id')
-    .select(['g.id', 'g.group_chat_id', 'g.sender_id', 'g.content', 'g.created_at', 's.username as sender_username'])
+    .select([
+      'g.id',
+      'g.group_chat_id',
+      'g.sender_id',
+      'g.content',
+      'g.created_at',
+      's.username as sender_username',
+    ])
     .where('g.group_chat_id', '=', groupChatId)
     .orderBy('g.id', 'desc')
     .limit(limit);
@@ -127,16 +162,26 @@ export async function newestMessageId(db: Executor, groupChatId: number): Promis
 }
 
 /** Moves the member's read marker forward to `messageId` (never backward). */
-export function moveReadMarker(db: Executor, groupChatId: number, userId: number, messageId: number) {
+export function moveReadMarker(
+  db: Executor,
+  groupChatId: number,
+  userId: number,
+  messageId: number,
+) {
   return db
     .updateTable('group_chat_members')
     .set({ last_read_message_id: messageId })
     .where('group_chat_id', '=', groupChatId)
     .where('user_id', '=', userId)
-    .where((w) => w.or([w('last_read_message_id', 'is', null), w('last_read_message_id', '<', messageId)]))
+    .where((w) =>
+      w.or([w('last_read_message_id', 'is', null), w('last_read_message_id', '<', messageId)]),
+    )
     .execute();
 }
 
-export function insertMessage(db: Executor, row: { group_chat_id: number; sender_id: number; content: string; created_at: string }) {
+export function insertMessage(
+  db: Executor,
+  row: { group_chat_id: number; sender_id: number; content: string; created_at: string },
+) {
   return db.insertInto('group_messages').values(row).returning('id').executeTakeFirstOrThrow();
 }

@@ -4,7 +4,11 @@ import { idParamsSchema, pageQuerySchema } from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { ChatsService } from './chats.service.js';
 
-export function chatsRoutes(app: App, chats: ChatsService, requireAuth: preHandlerAsyncHookHandler) {
+export function chatsRoutes(
+  app: App,
+  chats: ChatsService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
   app.get('/api/messages/conversations', { preHandler: requireAuth }, (request) =>
     chats.listConversations(principalOf(request).userId),
   );
@@ -22,8 +26,10 @@ export function chatsRoutes(app: App, chats: ChatsService, requireAuth: preHandl
       return messages;
     },
   );
-  app.post('/api/messages/group/:id/mark-read', { preHandler: requireAuth, schema: { params: idParamsSchema } }, (request) =>
-    chats.markRead(principalOf(request).userId, request.params.id),
+  app.post(
+    '/api/messages/group/:id/mark-read',
+    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    (request) => chats.markRead(principalOf(request).userId, request.params.id),
   );
   app.get('/api/messages/unread-count', { preHandler: requireAuth }, async (request) => ({
     total: await chats.unreadTotal(principalOf(request).userId),

@@ -63,7 +63,12 @@ export function createChatsService({ db, events }: ChatsDeps) {
     async listMessages(userId: number, groupChatId: number, limit: number, cursor?: string) {
       await assertMember(userId, groupChatId);
       const beforeId = cursor === undefined ? undefined : Number(cursor);
-      const rows = await repo.listMessages(db, groupChatId, limit + 1, Number.isInteger(beforeId) ? beforeId : undefined);
+      const rows = await repo.listMessages(
+        db,
+        groupChatId,
+        limit + 1,
+        Number.isInteger(beforeId) ? beforeId : undefined,
+      );
       const page = rows.slice(0, limit);
       if (cursor === undefined) {
         await repo.moveReadMarker(db, groupChatId, userId, page[0]?.id ?? 0);
@@ -78,7 +83,12 @@ export function createChatsService({ db, events }: ChatsDeps) {
     /** Marks the chat read up to its newest message (CONTRACT.md mark-read). */
     async markRead(userId: number, groupChatId: number): Promise<{ success: true }> {
       await assertMember(userId, groupChatId);
-      await repo.moveReadMarker(db, groupChatId, userId, await repo.newestMessageId(db, groupChatId));
+      await repo.moveReadMarker(
+        db,
+        groupChatId,
+        userId,
+        await repo.newestMessageId(db, groupChatId),
+      );
       return { success: true };
     },
 
@@ -95,13 +105,21 @@ export function createChatsService({ db, events }: ChatsDeps) {
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
       await assertMember(userId, groupChatId);
       const createdAt = nowIso();
-      const { id } = await repo.insertMessage(db, { group_chat_id: groupChatId, sender_id: userId, content, created_at: createdAt });
+      const { id } = await repo.insertMessage(db, {
+        group_chat_id: groupChatId,
+        sender_id: userId,
+        content,
+        created_at: createdAt,
+      });
       // The sender has read their own message.
       await repo.moveReadMarker(db, groupChatId, userId, id);
       const [row] = await repo.listMessages(db, groupChatId, 1, id + 1);
       if (!row) throw new Error(`message ${id} vanished`);
       const message = presentMessage(row);
-      events.emit('message.group.created', { message, memberIds: await repo.memberIds(db, groupChatId) });
+      events.emit('message.group.created', {
+        message,
+        memberIds: await repo.memberIds(db, groupChatId),
+      });
       return message;
     },
   };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupChatSummary, GroupMessage, LoginResponse, Post } from '@gameon/shared';
-import { collect, emitAck, nextEvent, startServer, type TestServer } from '../../../test/harness.js';
+import {
+  collect,
+  emitAck,
+  nextEvent,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
 
 let server: TestServer;
 let host: LoginResponse;
@@ -20,7 +26,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const interest = (token: string, postId = post.id) =>
-  server.request<{ groupChatId: number; message?: string }>('POST', `/api/posts/${postId}/interest`, { token });
+  server.request<{ groupChatId: number; message?: string }>(
+    'POST',
+    `/api/posts/${postId}/interest`,
+    { token },
+  );
 
 describe('interest in a post', () => {
   it('creates the group chat with the author and the member, and repeating it is harmless', async () => {
@@ -29,12 +39,24 @@ describe('interest in a post', () => {
     const again = await interest(player.token);
     expect(again.body.groupChatId).toBe(first.body.groupChatId);
 
-    const list = await server.request<{ groupChats: GroupChatSummary[] }>('GET', '/api/messages/conversations', { token: host.token });
+    const list = await server.request<{ groupChats: GroupChatSummary[] }>(
+      'GET',
+      '/api/messages/conversations',
+      { token: host.token },
+    );
     expect(list.body.groupChats).toEqual([
-      { id: first.body.groupChatId, name: 'Football - Sunday 5-a-side', post_id: post.id, last_message: null, unread_count: 0 },
+      {
+        id: first.body.groupChatId,
+        name: 'Football - Sunday 5-a-side',
+        post_id: post.id,
+        last_message: null,
+        unread_count: 0,
+      },
     ]);
     const feed = await server.request<Post[]>('GET', '/api/posts', { token: player.token });
-    expect(feed.body.find((p) => p.id === post.id)?.interested_users).toEqual([{ user_id: player.user.id }]);
+    expect(feed.body.find((p) => p.id === post.id)?.interested_users).toEqual([
+      { user_id: player.user.id },
+    ]);
   });
 
   it("refuses interest in one's own post and in an unknown post", async () => {
@@ -48,12 +70,20 @@ describe('interest in a post', () => {
 describe('group chat over HTTP', () => {
   it('lets members read and refuses non-members', async () => {
     const { body } = await interest(player.token);
-    const member = await server.request<GroupMessage[]>('GET', `/api/messages/group/${body.groupChatId}`, { token: player.token });
+    const member = await server.request<GroupMessage[]>(
+      'GET',
+      `/api/messages/group/${body.groupChatId}`,
+      { token: player.token },
+    );
     expect(member.status).toBe(200);
     expect(member.body).toEqual([]);
-    const stranger = await server.request('GET', `/api/messages/group/${body.groupChatId}`, { token: outsider.token });
+    const stranger = await server.request('GET', `/api/messages/group/${body.groupChatId}`, {
+      token: outsider.token,
+    });
     expect(stranger.status).toBe(403);
-    expect((await server.request('GET', '/api/messages/group/424242', { token: outsider.token })).status).toBe(404);
+    expect(
+      (await server.request('GET', '/api/messages/group/424242', { token: outsider.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -77,8 +107,13 @@ describe('group chat over the socket', () => {
     const spied = collect(spy, 'newGroupMessage');
     const spiedDelivered = collect(spy, 'messageDelivered');
 
-    expect(await emitAck(spy, 'joinGroupChat', chatId)).toEqual({ success: false, message: 'You are not a member of this group chat' });
-    expect(await emitAck(spy, 'sendGroupMessage', { groupChat: chatId, content: 'let me in' })).toEqual({
+    expect(await emitAck(spy, 'joinGroupChat', chatId)).toEqual({
+      success: false,
+      message: 'You are not a member of this group chat',
+    });
+    expect(
+      await emitAck(spy, 'sendGroupMessage', { groupChat: chatId, content: 'let me in' }),
+    ).toEqual({
       success: false,
       message: 'You are not a member of this group chat',
     });
@@ -88,11 +123,20 @@ describe('group chat over the socket', () => {
     const atHost2 = nextEvent(hostTab2, 'newGroupMessage');
     const atPlayer = nextEvent(playerSocket, 'newGroupMessage');
     const delivered = nextEvent(playerSocket, 'messageDelivered');
-    const ack = await emitAck<Ack>(playerSocket, 'sendGroupMessage', { groupChat: chatId, content: '  See you at 6!  ' });
+    const ack = await emitAck<Ack>(playerSocket, 'sendGroupMessage', {
+      groupChat: chatId,
+      content: '  See you at 6!  ',
+    });
     expect(ack.success).toBe(true);
     if (!ack.success) return;
-    expect(ack.message).toMatchObject({ group_chat_id: chatId, sender_id: player.user.id, sender: { id: player.user.id, username: 'player' }, content: 'See you at 6!' });
-    for (const received of await Promise.all([atHost1, atHost2, atPlayer, delivered])) expect(received).toEqual(ack.message);
+    expect(ack.message).toMatchObject({
+      group_chat_id: chatId,
+      sender_id: player.user.id,
+      sender: { id: player.user.id, username: 'player' },
+      content: 'See you at 6!',
+    });
+    for (const received of await Promise.all([atHost1, atHost2, atPlayer, delivered]))
+      expect(received).toEqual(ack.message);
 
     // Socket.IO keeps order per connection: once the spy's own acknowledged call returns,
     // anything broadcast to it before would have arrived.
@@ -101,23 +145,36 @@ describe('group chat over the socket', () => {
     expect(spiedDelivered).toEqual([]);
 
     // Nothing from the spy was stored.
-    const history = await server.request<GroupMessage[]>('GET', `/api/messages/group/${chatId}`, { token: host.token });
+    const history = await server.request<GroupMessage[]>('GET', `/api/messages/group/${chatId}`, {
+      token: host.token,
+    });
     expect(history.body.map((m) => m.content)).toEqual(['See you at 6!']);
   });
 
   it('refuses blank, too long and malformed messages', async () => {
     const { body } = await interest(player.token);
     const socket = await server.connect(player.token);
-    expect(await emitAck(socket, 'sendGroupMessage', { groupChat: body.groupChatId, content: '   ' })).toEqual({ success: false, message: 'Message cannot be empty' });
-    expect(await emitAck(socket, 'sendGroupMessage', { groupChat: body.groupChatId, content: 'x'.repeat(2001) })).toEqual({
+    expect(
+      await emitAck(socket, 'sendGroupMessage', { groupChat: body.groupChatId, content: '   ' }),
+    ).toEqual({ success: false, message: 'Message cannot be empty' });
+    expect(
+      await emitAck(socket, 'sendGroupMessage', {
+        groupChat: body.groupChatId,
+        content: 'x'.repeat(2001),
+      }),
+    ).toEqual({
       success: false,
       message: 'Message must be at most 2000 characters',
     });
-    expect(await emitAck(socket, 'sendGroupMessage', { content: 'hi' })).toMatchObject({ success: false });
+    expect(await emitAck(socket, 'sendGroupMessage', { content: 'hi' })).toMatchObject({
+      success: false,
+    });
     expect(await emitAck(socket, 'sendGroupMessage', 'nonsense')).toMatchObject({ success: false });
     expect(await emitAck(socket, 'joinGroupChat', 'abc')).toMatchObject({ success: false });
     // groupChatId is accepted too (CONTRACT.md).
-    expect(await emitAck(socket, 'sendGroupMessage', { groupChatId: body.groupChatId, content: 'ok' })).toMatchObject({ success: true });
+    expect(
+      await emitAck(socket, 'sendGroupMessage', { groupChatId: body.groupChatId, content: 'ok' }),
+    ).toMatchObject({ success: true });
   });
 });
 
@@ -132,13 +189,24 @@ describe('unread counts and read markers', () => {
     for (const content of ['one', 'two', 'three']) {
       await emitAck(bSocket, 'sendGroupMessage', { groupChat: chatId, content });
     }
-    const unread = async (token: string) => (await server.request<{ total: number }>('GET', '/api/messages/unread-count', { token })).body.total;
+    const unread = async (token: string) =>
+      (await server.request<{ total: number }>('GET', '/api/messages/unread-count', { token })).body
+        .total;
     const chatOf = async (token: string) =>
-      (await server.request<{ groupChats: GroupChatSummary[] }>('GET', '/api/messages/conversations', { token })).body.groupChats.find((c) => c.id === chatId);
+      (
+        await server.request<{ groupChats: GroupChatSummary[] }>(
+          'GET',
+          '/api/messages/conversations',
+          { token },
+        )
+      ).body.groupChats.find((c) => c.id === chatId);
 
     // Not opened yet: listed with its unread count, but not in the total (spec part 1 §4).
     expect(await unread(a.token)).toBe(0);
-    expect(await chatOf(a.token)).toMatchObject({ unread_count: 3, last_message: { content: 'three' } });
+    expect(await chatOf(a.token)).toMatchObject({
+      unread_count: 3,
+      last_message: { content: 'three' },
+    });
     // Own messages never count.
     expect(await unread(b.token)).toBe(0);
 
@@ -147,9 +215,18 @@ describe('unread counts and read markers', () => {
     await emitAck(bSocket, 'sendGroupMessage', { groupChat: chatId, content: 'four' });
     expect(await unread(a.token)).toBe(1);
     expect((await chatOf(a.token))?.unread_count).toBe(1);
-    expect((await server.request('POST', `/api/messages/group/${chatId}/mark-read`, { token: a.token })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/api/messages/group/${chatId}/mark-read`, { token: a.token }))
+        .status,
+    ).toBe(200);
     expect(await unread(a.token)).toBe(0);
-    expect((await server.request('POST', `/api/messages/group/${chatId}/mark-read`, { token: outsider.token })).status).toBe(403);
+    expect(
+      (
+        await server.request('POST', `/api/messages/group/${chatId}/mark-read`, {
+          token: outsider.token,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('pages a thread oldest-first with a cursor for older messages', async () => {
@@ -158,10 +235,19 @@ describe('unread counts and read markers', () => {
     const game = await server.createPost(a.token, { heading: 'Paging game' });
     const { body } = await interest(b.token, game.id);
     const socket = await server.connect(b.token);
-    for (let i = 1; i <= 5; i++) await emitAck(socket, 'sendGroupMessage', { groupChat: body.groupChatId, content: `m${i}` });
-    const newest = await server.request<GroupMessage[]>('GET', `/api/messages/group/${body.groupChatId}?limit=3`, { token: a.token });
+    for (let i = 1; i <= 5; i++)
+      await emitAck(socket, 'sendGroupMessage', { groupChat: body.groupChatId, content: `m${i}` });
+    const newest = await server.request<GroupMessage[]>(
+      'GET',
+      `/api/messages/group/${body.groupChatId}?limit=3`,
+      { token: a.token },
+    );
     expect(newest.body.map((m) => m.content)).toEqual(['m3', 'm4', 'm5']);
-    const older = await server.request<GroupMessage[]>('GET', `/api/messages/group/${body.groupChatId}?limit=3&cursor=${newest.headers.get('x-next-cursor')}`, { token: a.token });
+    const older = await server.request<GroupMessage[]>(
+      'GET',
+      `/api/messages/group/${body.groupChatId}?limit=3&cursor=${newest.headers.get('x-next-cursor')}`,
+      { token: a.token },
+    );
     expect(older.body.map((m) => m.content)).toEqual(['m1', 'm2']);
     expect(older.headers.get('x-next-cursor')).toBeNull();
   });

@@ -21,21 +21,54 @@ interface IndexedCity {
 
 /** GeoNames admin1 codes of India -> state or union territory. */
 const INDIAN_STATES: Record<string, string> = {
-  '01': 'Andaman and Nicobar Islands', '02': 'Andhra Pradesh', '03': 'Assam', '05': 'Chandigarh',
-  '06': 'Dadra and Nagar Haveli', '07': 'Delhi', '09': 'Gujarat', '10': 'Haryana',
-  '11': 'Himachal Pradesh', '12': 'Jammu and Kashmir', '13': 'Kerala', '14': 'Lakshadweep',
-  '16': 'Maharashtra', '17': 'Manipur', '18': 'Meghalaya', '19': 'Karnataka', '20': 'Nagaland',
-  '21': 'Odisha', '22': 'Puducherry', '23': 'Punjab', '24': 'Rajasthan', '25': 'Tamil Nadu',
-  '26': 'Tripura', '28': 'West Bengal', '29': 'Sikkim', '30': 'Arunachal Pradesh', '31': 'Mizoram',
-  '32': 'Daman and Diu', '33': 'Goa', '34': 'Bihar', '35': 'Madhya Pradesh', '36': 'Uttar Pradesh',
-  '37': 'Chhattisgarh', '38': 'Jharkhand', '39': 'Uttarakhand', '40': 'Telangana', '41': 'Ladakh',
+  '01': 'Andaman and Nicobar Islands',
+  '02': 'Andhra Pradesh',
+  '03': 'Assam',
+  '05': 'Chandigarh',
+  '06': 'Dadra and Nagar Haveli',
+  '07': 'Delhi',
+  '09': 'Gujarat',
+  '10': 'Haryana',
+  '11': 'Himachal Pradesh',
+  '12': 'Jammu and Kashmir',
+  '13': 'Kerala',
+  '14': 'Lakshadweep',
+  '16': 'Maharashtra',
+  '17': 'Manipur',
+  '18': 'Meghalaya',
+  '19': 'Karnataka',
+  '20': 'Nagaland',
+  '21': 'Odisha',
+  '22': 'Puducherry',
+  '23': 'Punjab',
+  '24': 'Rajasthan',
+  '25': 'Tamil Nadu',
+  '26': 'Tripura',
+  '28': 'West Bengal',
+  '29': 'Sikkim',
+  '30': 'Arunachal Pradesh',
+  '31': 'Mizoram',
+  '32': 'Daman and Diu',
+  '33': 'Goa',
+  '34': 'Bihar',
+  '35': 'Madhya Pradesh',
+  '36': 'Uttar Pradesh',
+  '37': 'Chhattisgarh',
+  '38': 'Jharkhand',
+  '39': 'Uttarakhand',
+  '40': 'Telangana',
+  '41': 'Ladakh',
 };
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** Lower-case, accents removed: 'Bengaluru' and 'bengalūru' compare equal. */
 export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 let index: IndexedCity[] | undefined;

@@ -4,8 +4,14 @@ import { placesQuerySchema } from '@gameon/shared';
 import type { App } from '../../lib/http.js';
 import type { PlacesService } from './places.service.js';
 
-export function placesRoutes(app: App, places: PlacesService, requireAuth: preHandlerAsyncHookHandler) {
-  app.get('/api/places/autocomplete', { preHandler: requireAuth, schema: { querystring: placesQuerySchema } }, (request) =>
-    places.autocomplete(request.query.q),
+export function placesRoutes(
+  app: App,
+  places: PlacesService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
+  app.get(
+    '/api/places/autocomplete',
+    { preHandler: requireAuth, schema: { querystring: placesQuerySchema } },
+    (request) => places.autocomplete(request.query.q),
   );
 }

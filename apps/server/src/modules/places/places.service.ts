@@ -26,7 +26,8 @@ export function createPlacesService(placesUrl: string | undefined) {
         headers: { 'User-Agent': 'GameOn/0.1' },
         signal: AbortSignal.timeout(5000),
       }).catch(() => null);
-      if (!response?.ok) throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
+      if (!response?.ok)
+        throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
       const results = (await response.json()) as NominatimResult[];
       return results.map((r) => ({
         name: r.name || r.display_name.split(',')[0] || r.display_name,

@@ -10,13 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const search = (q: string) => server.request<Place[]>('GET', `/api/places/autocomplete?q=${encodeURIComponent(q)}`, { token: member.token });
+const search = (q: string) =>
+  server.request<Place[]>('GET', `/api/places/autocomplete?q=${encodeURIComponent(q)}`, {
+    token: member.token,
+  });
 
 describe('offline place search', () => {
   it('finds Indian cities first, with state, country and [lng, lat]', async () => {
     const { status, body } = await search('beng');
     expect(status).toBe(200);
-    expect(body[0]).toEqual({ name: 'Bengaluru', address: 'Bengaluru, Karnataka, India', coordinates: [77.59369, 12.97194] });
+    expect(body[0]).toEqual({
+      name: 'Bengaluru',
+      address: 'Bengaluru, Karnataka, India',
+      coordinates: [77.59369, 12.97194],
+    });
     expect(body.length).toBeLessThanOrEqual(8);
   });
 

@@ -9,11 +9,17 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export type NewPost = Insertable<PostsTable>;
 
 export async function insertPost(db: Executor, post: NewPost, tags: string[]): Promise<number> {
-  const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('posts')
+    .values(post)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (tags.length > 0) {
     await db
       .insertInto('post_tags')
-      .values(tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })))
+      .values(
+        tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })),
+      )
       .execute();
   }
   return id;
@@ -24,7 +30,12 @@ export function findPost(db: Executor, id: number) {
 }
 
 /** Adds interest; returns true when it is new (false when the member was already in). */
-export async function addInterest(db: Executor, postId: number, userId: number, now: string): Promise<boolean> {
+export async function addInterest(
+  db: Executor,
+  postId: number,
+  userId: number,
+  now: string,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('post_interests')
     .values({ post_id: postId, user_id: userId, created_at: now })
@@ -61,13 +72,18 @@ export function feed(db: Executor, filter: FeedFilter) {
     .selectAll('p')
     .where('p.event_time', '>', filter.after)
     .where('p.author_id', '!=', filter.viewerId);
-  if (filter.sports) query = query.where('p.sport', 'in', filter.sports.length > 0 ? filter.sports : ['']);
+  if (filter.sports)
+    query = query.where('p.sport', 'in', filter.sports.length > 0 ? filter.sports : ['']);
   if (filter.category === 'esports') query = query.where('p.sport', 'in', [...ONLINE_GAMES]);
   if (filter.category === 'sports') query = query.where('p.sport', 'not in', [...ONLINE_GAMES]);
   if (filter.tagKeys.length > 0) {
     query = query.where((eb) =>
       eb.exists(
-        eb.selectFrom('post_tags as t').select('t.post_id').whereRef('t.post_id', '=', 'p.id').where('t.tag_key', 'in', filter.tagKeys),
+        eb
+          .selectFrom('post_tags as t')
+          .select('t.post_id')
+          .whereRef('t.post_id', '=', 'p.id')
+          .where('t.tag_key', 'in', filter.tagKeys),
       ),
     );
   }
@@ -91,7 +107,10 @@ export function feed(db: Executor, filter: FeedFilter) {
   if (filter.cursor) {
     const { eventTime, id } = filter.cursor;
     query = query.where((eb) =>
-      eb.or([eb('p.event_time', '>', eventTime), eb.and([eb('p.event_time', '=', eventTime), eb('p.id', '>', id)])]),
+      eb.or([
+        eb('p.event_time', '>', eventTime),
+        eb.and([eb('p.event_time', '=', eventTime), eb('p.id', '>', id)]),
+      ]),
     );
   }
   return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
@@ -101,8 +120,17 @@ export function feed(db: Executor, filter: FeedFilter) {
 export async function hydrate(db: Executor, postIds: number[], authorIds: number[]) {
   if (postIds.length === 0) return { authors: [], tags: [], interests: [] };
   const [authors, tags, interests] = await Promise.all([
-    db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(authorIds)]).execute(),
-    db.selectFrom('post_tags').select(['post_id', 'tag']).where('post_id', 'in', postIds).orderBy('position').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', 'in', [...new Set(authorIds)])
+      .execute(),
+    db
+      .selectFrom('post_tags')
+      .select(['post_id', 'tag'])
+      .where('post_id', 'in', postIds)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('post_interests')
       .select(['post_id', 'user_id'])

@@ -4,17 +4,34 @@ import { createPostBodySchema, feedQuerySchema, idParamsSchema } from '@gameon/s
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
-export function postsRoutes(app: App, posts: PostsService, requireAuth: preHandlerAsyncHookHandler) {
-  app.get('/api/posts', { preHandler: requireAuth, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
-    const { posts: page, nextCursor } = await posts.feed(principalOf(request).userId, request.query);
-    setNextCursor(reply, nextCursor);
-    return page;
-  });
-  app.post('/api/posts', { preHandler: requireAuth, schema: { body: createPostBodySchema } }, async (request, reply) => {
-    const post = await posts.create(principalOf(request).userId, request.body);
-    return reply.status(201).send(post);
-  });
-  app.post('/api/posts/:id/interest', { preHandler: requireAuth, schema: { params: idParamsSchema } }, (request) =>
-    posts.expressInterest(principalOf(request).userId, request.params.id),
+export function postsRoutes(
+  app: App,
+  posts: PostsService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
+  app.get(
+    '/api/posts',
+    { preHandler: requireAuth, schema: { querystring: feedQuerySchema } },
+    async (request, reply) => {
+      const { posts: page, nextCursor } = await posts.feed(
+        principalOf(request).userId,
+        request.query,
+      );
+      setNextCursor(reply, nextCursor);
+      return page;
+    },
+  );
+  app.post(
+    '/api/posts',
+    { preHandler: requireAuth, schema: { body: createPostBodySchema } },
+    async (request, reply) => {
+      const post = await posts.create(principalOf(request).userId, request.body);
+      return reply.status(201).send(post);
+    },
+  );
+  app.post(
+    '/api/posts/:id/interest',
+    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    (request) => posts.expressInterest(principalOf(request).userId, request.params.id),
   );
 }

@@ -63,10 +63,15 @@ export function dayRange(date: string, tz: string): { from: string; to: string }
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const start = new TZDate(y, m - 1, d, tz);
   if (Number.isNaN(start.getTime()) || start.getMonth() !== m - 1 || start.getDate() !== d) {
-    throw badRequest('Invalid date', [{ field: 'date', message: 'Date must be a real calendar day' }]);
+    throw badRequest('Invalid date', [
+      { field: 'date', message: 'Date must be a real calendar day' },
+    ]);
   }
   const end = new TZDate(y, m - 1, d + 1, tz);
-  return { from: new Date(start.getTime()).toISOString(), to: new Date(end.getTime()).toISOString() };
+  return {
+    from: new Date(start.getTime()).toISOString(),
+    to: new Date(end.getTime()).toISOString(),
+  };
 }
 
 export function createPostsService({ db, events }: PostsDeps) {
@@ -90,7 +95,9 @@ export function createPostsService({ db, events }: PostsDeps) {
         location_name: r.location_name,
         event_time: r.event_time,
         players_needed: r.players_needed,
-        interested_users: interests.filter((i) => i.post_id === r.id).map((i) => ({ user_id: i.user_id })),
+        interested_users: interests
+          .filter((i) => i.post_id === r.id)
+          .map((i) => ({ user_id: i.user_id })),
         created_at: r.created_at,
       };
       if (origin) post.distance = Math.round(distanceMetres(origin, [r.lng, r.lat]));
@@ -107,7 +114,9 @@ export function createPostsService({ db, events }: PostsDeps) {
       const eventTime = toUtcIso(input.eventTime);
       const now = nowIso();
       if (eventTime < now) {
-        throw badRequest('Event time must not be earlier than now', [{ field: 'eventTime', message: 'Event time must not be earlier than now' }]);
+        throw badRequest('Event time must not be earlier than now', [
+          { field: 'eventTime', message: 'Event time must not be earlier than now' },
+        ]);
       }
       const [lng, lat] = input.location.coordinates;
       const id = await db.transaction().execute((trx) =>
@@ -138,7 +147,10 @@ export function createPostsService({ db, events }: PostsDeps) {
      * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, soonest first,
      * with `distance` in metres when `lat`/`lng` are given; radius -1 = no location filter.
      */
-    async feed(viewerId: number, input: FeedInput): Promise<{ posts: Post[]; nextCursor?: string }> {
+    async feed(
+      viewerId: number,
+      input: FeedInput,
+    ): Promise<{ posts: Post[]; nextCursor?: string }> {
       const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
       const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
       const chosen = [...wantsSports, ...wantsEsports];
@@ -149,10 +161,23 @@ export function createPostsService({ db, events }: PostsDeps) {
         viewerId,
         after: nowIso(),
         sports: input.sports.length + input.esports.length > 0 ? chosen : null,
-        category: input.filterType === 'SPORTS_ONLY' ? 'sports' : input.filterType === 'ESPORTS_ONLY' ? 'esports' : null,
+        category:
+          input.filterType === 'SPORTS_ONLY'
+            ? 'sports'
+            : input.filterType === 'ESPORTS_ONLY'
+              ? 'esports'
+              : null,
         tagKeys: input.tags.map((t) => t.toLowerCase()),
         ...(range ?? {}),
-        ...(origin ? { near: { lng: origin[0], lat: origin[1], radius: input.radius === NO_RADIUS ? null : input.radius } } : {}),
+        ...(origin
+          ? {
+              near: {
+                lng: origin[0],
+                lat: origin[1],
+                radius: input.radius === NO_RADIUS ? null : input.radius,
+              },
+            }
+          : {}),
         ...(input.cursor ? { cursor: decodeCursor(input.cursor) } : {}),
         limit: input.limit + 1,
       });
@@ -173,19 +198,29 @@ export function createPostsService({ db, events }: PostsDeps) {
     async expressInterest(userId: number, postId: number): Promise<{ groupChatId: number }> {
       const post = await repo.findPost(db, postId);
       if (!post) throw notFound('Post not found');
-      if (post.author_id === userId) throw forbidden('own_post', 'You cannot express interest in your own post');
+      if (post.author_id === userId)
+        throw forbidden('own_post', 'You cannot express interest in your own post');
       const now = nowIso();
       const alreadyIn = await chatsRepo.findGroupChatByPost(db, postId);
-      if (post.event_time <= now && !(alreadyIn && (await chatsRepo.isMember(db, alreadyIn.id, userId)))) {
+      if (
+        post.event_time <= now &&
+        !(alreadyIn && (await chatsRepo.isMember(db, alreadyIn.id, userId)))
+      ) {
         throw badRequest('This game has already started');
       }
       const { groupChatId, isNew } = await db.transaction().execute(async (trx) => {
         const isNew = await repo.addInterest(trx, postId, userId, now);
-        const groupChatId = await chatsRepo.ensureGroupChatForPost(trx, postId, `${post.sport} - ${post.heading}`, now);
+        const groupChatId = await chatsRepo.ensureGroupChatForPost(
+          trx,
+          postId,
+          `${post.sport} - ${post.heading}`,
+          now,
+        );
         await chatsRepo.addMembers(trx, groupChatId, [post.author_id, userId], now);
         return { groupChatId, isNew };
       });
-      if (isNew) events.emit('post.interest', { postId, authorId: post.author_id, userId, groupChatId });
+      if (isNew)
+        events.emit('post.interest', { postId, authorId: post.author_id, userId, groupChatId });
       return { groupChatId };
     },
   };

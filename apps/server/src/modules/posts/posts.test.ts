@@ -49,16 +49,38 @@ describe('creating a post', () => {
   });
 
   it('refuses an event time earlier than now and players outside 1-20', async () => {
-    const past = await server.request<{ errors: { field: string; message: string }[] }>('POST', '/api/posts', {
-      token: author.token,
-      body: { sport: 'Football', heading: 'x', description: 'y', tags: [], location: { type: 'Point', coordinates: CENTRE }, locationName: 'B', eventTime: inDays(-1), playersNeeded: 3 },
-    });
+    const past = await server.request<{ errors: { field: string; message: string }[] }>(
+      'POST',
+      '/api/posts',
+      {
+        token: author.token,
+        body: {
+          sport: 'Football',
+          heading: 'x',
+          description: 'y',
+          tags: [],
+          location: { type: 'Point', coordinates: CENTRE },
+          locationName: 'B',
+          eventTime: inDays(-1),
+          playersNeeded: 3,
+        },
+      },
+    );
     expect(past.status).toBe(400);
     expect(past.body.errors[0]?.field).toBe('eventTime');
     for (const playersNeeded of [0, 21, 2.5]) {
       const res = await server.request<{ message: string }>('POST', '/api/posts', {
         token: author.token,
-        body: { sport: 'Football', heading: 'x', description: 'y', tags: [], location: { type: 'Point', coordinates: CENTRE }, locationName: 'B', eventTime: inDays(1), playersNeeded },
+        body: {
+          sport: 'Football',
+          heading: 'x',
+          description: 'y',
+          tags: [],
+          location: { type: 'Point', coordinates: CENTRE },
+          locationName: 'B',
+          eventTime: inDays(1),
+          playersNeeded,
+        },
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please enter a number between 1 and 20');
@@ -69,7 +91,10 @@ describe('creating a post', () => {
 describe('the feed', () => {
   let far: Post;
   beforeAll(async () => {
-    far = await server.createPost(author.token, { heading: 'Thirty km north', location: { type: 'Point', coordinates: NORTH_30KM } });
+    far = await server.createPost(author.token, {
+      heading: 'Thirty km north',
+      location: { type: 'Point', coordinates: NORTH_30KM },
+    });
   });
 
   it("never shows the caller's own posts", async () => {
@@ -99,17 +124,34 @@ describe('the feed', () => {
 
   it('filters by sports, online games, category and tags (lists comma-separated or repeated)', async () => {
     const maker = await server.signUp('maker');
-    await server.createPost(maker.token, { sport: 'Valorant', heading: 'Ranked stack', tags: ['Ranked'] });
-    await server.createPost(maker.token, { sport: 'Badminton', heading: 'Doubles', tags: ['indoor', 'morning'] });
+    await server.createPost(maker.token, {
+      sport: 'Valorant',
+      heading: 'Ranked stack',
+      tags: ['Ranked'],
+    });
+    await server.createPost(maker.token, {
+      sport: 'Badminton',
+      heading: 'Doubles',
+      tags: ['indoor', 'morning'],
+    });
     await server.createPost(maker.token, { sport: 'Cricket', heading: 'Nets', tags: ['morning'] });
 
     expect(headings((await feed('?esports=Valorant')).body)).toEqual(['Ranked stack']);
-    expect(headings((await feed('?sports=Badminton,Cricket&filterType=SPORTS_ONLY')).body).sort()).toEqual(['Box cricket', 'Doubles', 'Nets']);
-    expect(headings((await feed('?sports=Badminton&sports=Cricket')).body).sort()).toEqual(['Box cricket', 'Doubles', 'Nets']);
+    expect(
+      headings((await feed('?sports=Badminton,Cricket&filterType=SPORTS_ONLY')).body).sort(),
+    ).toEqual(['Box cricket', 'Doubles', 'Nets']);
+    expect(headings((await feed('?sports=Badminton&sports=Cricket')).body).sort()).toEqual([
+      'Box cricket',
+      'Doubles',
+      'Nets',
+    ]);
     expect(headings((await feed('?filterType=ESPORTS_ONLY')).body)).toEqual(['Ranked stack']);
     expect(headings((await feed('?filterType=SPORTS_ONLY')).body)).not.toContain('Ranked stack');
     expect(headings((await feed('?tags=MORNING')).body).sort()).toEqual(['Doubles', 'Nets']);
-    expect(headings((await feed('?tags=ranked,indoor')).body).sort()).toEqual(['Doubles', 'Ranked stack']);
+    expect(headings((await feed('?tags=ranked,indoor')).body).sort()).toEqual([
+      'Doubles',
+      'Ranked stack',
+    ]);
   });
 
   it("filters by calendar day in the viewer's time zone", async () => {
@@ -121,13 +163,20 @@ describe('the feed', () => {
     const utcDate = day.toISOString().slice(0, 10);
     const istDate = new Date(day.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
     expect(headings((await feed(`?date=${utcDate}&tz=UTC`)).body)).toContain('Late game');
-    expect(headings((await feed(`?date=${utcDate}&tz=Asia/Kolkata`)).body)).not.toContain('Late game');
+    expect(headings((await feed(`?date=${utcDate}&tz=Asia/Kolkata`)).body)).not.toContain(
+      'Late game',
+    );
     expect(headings((await feed(`?date=${istDate}`)).body)).toContain('Late game');
   });
 
   it('pages with a cursor in X-Next-Cursor, soonest first, without repeats', async () => {
     const pager = await server.signUp('pager');
-    for (let i = 1; i <= 5; i++) await server.createPost(pager.token, { heading: `Paged ${i}`, sport: 'Golf', eventTime: inDays(10 + i) });
+    for (let i = 1; i <= 5; i++)
+      await server.createPost(pager.token, {
+        heading: `Paged ${i}`,
+        sport: 'Golf',
+        eventTime: inDays(10 + i),
+      });
     const first = await feed('?sports=Golf&limit=2');
     expect(headings(first.body)).toEqual(['Paged 1', 'Paged 2']);
     const cursor = first.headers.get('x-next-cursor');
