@@ -5,12 +5,17 @@ import { defineConfig } from '@playwright/test';
  * Journeys in real Chromium against the real built app (ARCHITECTURE.md "Tests"). Debian's
  * Chromium when installed (.ci/run installs it), else the one @sparticuz/chromium ships.
  */
-async function chromiumPath(): Promise<string> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+async function chromium(): Promise<{ executablePath: string; args: string[] }> {
+  if (process.env.CHROMIUM_PATH) return { executablePath: process.env.CHROMIUM_PATH, args: [] };
+  if (fs.existsSync('/usr/bin/chromium') && process.env.GAMEON_CHROMIUM !== 'bundled') {
+    return { executablePath: '/usr/bin/chromium', args: [] };
+  }
+  // Without its own --single-process flag, so that several browser contexts work.
   const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
+  return { executablePath: await sparticuz.executablePath(), args: ['--no-zygote'] };
 }
+
+const browser = await chromium();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,7 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: await chromiumPath(),
+      executablePath: browser.executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -34,6 +39,7 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        ...browser.args,
       ],
     },
   },
