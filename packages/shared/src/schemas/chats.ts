@@ -54,3 +54,7 @@ export const sendGroupMessagePayloadSchema = z
     return { groupChatId, content: p.content };
   });
 export type SendGroupMessagePayload = z.input<typeof sendGroupMessagePayloadSchema>;
+
+/** `GET /messages/unread-count` -> `{total}` over direct and opened group chats (spec part 1 §3). */
+export const unreadCountResponseSchema = z.object({ total: z.number() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;

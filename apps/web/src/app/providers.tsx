@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider, useAuth } from '../features/auth/auth-context';
+import { SocketProvider } from '../lib/socket';
+
+/** The socket follows the session: open while signed in, closed on sign-out or user change. */
+function SessionSocket({ children }: { children: ReactNode }) {
+  const { user, token, logout } = useAuth();
+  return (
+    <SocketProvider token={user ? token : null} userId={user?.id ?? null} onUnauthorized={logout}>
+      {children}
+    </SocketProvider>
+  );
+}
+
+/** Data, session and real-time providers around the router. */
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <SessionSocket>{children}</SessionSocket>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

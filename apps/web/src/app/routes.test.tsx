@@ -1,0 +1,123 @@
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../test/fake-socket';
+import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../test/utils';
+import type { FetchCall } from '../test/utils';
+import { AppProviders } from './providers';
+import { AppRoutes } from './routes';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket: Socket } = await import('../test/fake-socket');
+  return {
+    io: (options: { auth?: unknown }) => {
+      const socket = new Socket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+
+/** The server of a signed-in member with an empty feed and no chats. */
+function server(call: FetchCall): Response {
+  switch (call.url.pathname) {
+    case '/api/auth/me':
+      return call.headers.get('Authorization') === 'Bearer good'
+        ? jsonResponse(testUser)
+        : jsonResponse({ success: false, message: 'Unauthorized' }, { status: 401 });
+    case '/api/auth/logout':
+      return jsonResponse({ success: true });
+    case '/api/posts':
+      return jsonResponse([]);
+    case '/api/messages/unread-count':
+      return jsonResponse({ total: 3 });
+    case '/api/messages/conversations':
+      return jsonResponse({ groupChats: [] });
+    default:
+      return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
+  }
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('route guard (spec part 1 §2, part 2 §2)', () => {
+  it.each(['/create-post', '/messages', '/nowhere'])(
+    'sends a visitor from %s to the landing page',
+    async (path) => {
+      const router = renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: /Find players/ }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('checks a stored token at start-up and opens the feed', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    renderApp('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { name: 'Sports Feed' })).toBeInTheDocument();
+    expect(await screen.findByText('No posts found')).toBeInTheDocument();
+    expect(sockets.at(-1)?.auth).toEqual({ token: 'good' });
+  });
+
+  it('signs out when the stored token is refused, landing on /login', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(server);
+    const router = renderApp('/messages');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends a signed-in member from an unknown path to the feed', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Sports Feed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the unread badge and hides it on /messages', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const header = await screen.findByRole('banner');
+    const link = within(header).getByRole('link', { name: 'Messages' });
+    await waitFor(() => expect(link).toHaveTextContent('3'));
+    await act(() => router.navigate('/messages'));
+    await screen.findByRole('heading', { name: 'Messages' });
+    expect(within(header).getByRole('link', { name: 'Messages' })).not.toHaveTextContent('3');
+    expect(screen.getByRole('navigation', { name: 'Primary' })).not.toHaveTextContent('3');
+  });
+
+  it('logs out from the profile menu: token revoked and cleared, socket closed, /login shown', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    const calls = mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Account menu for priya/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sockets.at(-1)?.closed).toBe(true);
+    const logout = calls.find((call) => call.url.pathname === '/api/auth/logout');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer good');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The route guard table (spec part 1 §2, spec part 2 §2): one table while signed out, one while
+ * signed in; any other path redirects to /. After sign-out the member lands on /login.
+ */
+import { Suspense, lazy, useEffect } from 'react';
+import { Navigate, useLocation, useRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { useAuth } from '../features/auth/auth-context';
+import { LoadingScreen } from './LoadingScreen';
+import { AppLayout } from './layouts/AppLayout';
+
+// Pages load on demand, so a visitor does not download the signed-in app and vice versa.
+const LandingPage = lazy(() =>
+  import('../features/landing/pages/LandingPage').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const FeedPage = lazy(() =>
+  import('../features/feed/pages/FeedPage').then((m) => ({ default: m.FeedPage })),
+);
+const CreatePostPage = lazy(() =>
+  import('../features/posts/pages/CreatePostPage').then((m) => ({ default: m.CreatePostPage })),
+);
+const MessagesPage = lazy(() =>
+  import('../features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
+
+const redirectHome: RouteObject = { path: '*', element: <Navigate to="/" replace /> };
+
+export const signedOutRoutes: RouteObject[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  redirectHome,
+];
+
+export const signedInRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <FeedPage /> },
+      { path: '/create-post', element: <CreatePostPage /> },
+      { path: '/messages', element: <MessagesPage /> },
+    ],
+  },
+  redirectHome,
+];
+
+/** Renders the table that fits the session; a loading screen while the session starts. */
+export function AppRoutes() {
+  const { user, loading, redirectToLogin, acknowledgeRedirect } = useAuth();
+  const { pathname } = useLocation();
+  const element = useRoutes(user === null ? signedOutRoutes : signedInRoutes);
+  const atLogin = pathname === '/login';
+
+  useEffect(() => {
+    if (redirectToLogin && atLogin) acknowledgeRedirect();
+  }, [redirectToLogin, atLogin, acknowledgeRedirect]);
+
+  if (loading) return <LoadingScreen />;
+  if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
+  return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
+}

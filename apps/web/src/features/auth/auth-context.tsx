@@ -1,0 +1,164 @@
+/**
+ * Session state (spec part 1 §4 "Authentication"): the token lives in local storage under `token`;
+ * on start-up a stored token is checked with `GET /auth/me`; sign-out clears everything and
+ * sends the member to /login.
+ */
+import type { SessionUser } from '@gameon/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ReactNode } from 'react';
+import { errorMessage, onUnauthorized, readStoredToken, storeToken } from '../../lib/api-client';
+import { fetchCurrentUser, loginRequest, logoutRequest } from './api';
+
+type AuthState =
+  | { status: 'loading'; user: null; token: string }
+  | { status: 'signedIn'; user: SessionUser; token: string }
+  | { status: 'signedOut'; user: null; token: null; redirectToLogin: boolean };
+
+export type LoginInput = { email: string; password: string } | { token: string; user: SessionUser };
+export type LoginResult = { success: true } | { success: false; message: string };
+
+export interface AuthContextValue {
+  user: SessionUser | null;
+  token: string | null;
+  /** True while a stored token is being checked at start-up. */
+  loading: boolean;
+  /** True right after sign-out, until the router has shown /login. */
+  redirectToLogin: boolean;
+  /**
+   * Signs in with e-mail and password (`POST /auth/login`), or stores a ready session (after
+   * sign-up) without a network call. Resolves to the server's message on failure, else
+   * 'Login failed' (spec part 1 §8).
+   */
+  login: (input: LoginInput) => Promise<LoginResult>;
+  /** Signs out: revokes the token on the server (failures ignored) and clears all state. */
+  logout: () => void;
+  /** Called by the router once /login is shown after a sign-out. */
+  acknowledgeRedirect: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function initialState(): AuthState {
+  const token = readStoredToken();
+  return token === null
+    ? { status: 'signedOut', user: null, token: null, redirectToLogin: false }
+    : { status: 'loading', user: null, token };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(initialState);
+  const tokenRef = useRef<string | null>(state.token);
+
+  const update = useCallback((next: AuthState) => {
+    tokenRef.current = next.token;
+    setState(next);
+  }, []);
+
+  const logout = useCallback(() => {
+    const token = tokenRef.current;
+    storeToken(null);
+    queryClient.clear();
+    update({ status: 'signedOut', user: null, token: null, redirectToLogin: true });
+    if (token !== null) {
+      logoutRequest(token).catch((error: unknown) => console.warn('Logout request failed', error));
+    }
+  }, [queryClient, update]);
+
+  const startSession = useCallback(
+    (token: string, user: SessionUser) => {
+      storeToken(token);
+      queryClient.removeQueries();
+      update({ status: 'signedIn', user, token });
+    },
+    [queryClient, update],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput): Promise<LoginResult> => {
+      if ('token' in input) {
+        startSession(input.token, input.user);
+        return { success: true };
+      }
+      try {
+        const session = await loginRequest(input.email, input.password);
+        startSession(session.token, session.user);
+        return { success: true };
+      } catch (error) {
+        return { success: false, message: errorMessage(error, 'Login failed') };
+      }
+    },
+    [startSession],
+  );
+
+  // Start-up: check the stored token once; any failure signs out (spec part 1 §4, §8).
+  const startupToken = state.status === 'loading' ? state.token : null;
+  useEffect(() => {
+    if (startupToken === null) return;
+    const controller = new AbortController();
+    fetchCurrentUser(startupToken, controller.signal).then(
+      (user) => update({ status: 'signedIn', user, token: startupToken }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Could not load the current user', error);
+        logout();
+      },
+    );
+    return () => controller.abort();
+  }, [startupToken, update, logout]);
+
+  // A call made with the current token got 401: the session is over.
+  useEffect(
+    () =>
+      onUnauthorized((token) => {
+        if (token === tokenRef.current) logout();
+      }),
+    [logout],
+  );
+
+  const acknowledgeRedirect = useCallback(() => {
+    setState((current) =>
+      current.status === 'signedOut' && current.redirectToLogin
+        ? { ...current, redirectToLogin: false }
+        : current,
+    );
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.user,
+      token: state.token,
+      loading: state.status === 'loading',
+      redirectToLogin: state.status === 'signedOut' && state.redirectToLogin,
+      login,
+      logout,
+      acknowledgeRedirect,
+    }),
+    [state, login, logout, acknowledgeRedirect],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** The session. Throws when used outside {@link AuthProvider}. */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
+
+/** The signed-in member; throws when nobody is signed in (use only on signed-in routes). */
+export function useCurrentUser(): SessionUser {
+  const { user } = useAuth();
+  if (user === null) throw new Error('useCurrentUser needs a signed-in member');
+  return user;
+}

@@ -1,0 +1,106 @@
+/** The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`). */
+import { PAGE_SIZE_DEFAULT, interestResponseSchema, postSchema } from '@gameon/shared';
+import type { FilterType, Post } from '@gameon/shared';
+import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+import type { QueryValue } from '../../lib/api-client';
+import { parseCommaList } from '../../lib/format';
+
+export const feedKeys = {
+  all: ['feed'] as const,
+  list: (query: FeedQueryParams) => ['feed', query] as const,
+};
+
+/** The filter panel's values. */
+export interface FeedFilters {
+  filterType: FilterType;
+  sports: string[];
+  esports: string[];
+  /** Comma-separated. */
+  tags: string;
+  /** `YYYY-MM-DD`, or '' for any day. */
+  date: string;
+}
+
+export const defaultFeedFilters: FeedFilters = {
+  filterType: 'ALL',
+  sports: [],
+  esports: [],
+  tags: '',
+  date: '',
+};
+
+/** Where the member is: the device's position or a picked place (`name` is then set). */
+export interface FeedLocation {
+  lat: number;
+  lng: number;
+  name: string | null;
+}
+
+export type FeedQueryParams = Record<string, QueryValue>;
+
+/**
+ * The `GET /posts` query for the filters: lists only for the categories the type allows, the
+ * viewer's time zone for `date`, and lat/lng/radius only when a location is known
+ * (CONTRACT.md "Feed filters"; radius -1 = no distance limit).
+ */
+export function buildFeedQuery(
+  filters: FeedFilters,
+  location: FeedLocation | null,
+  radius: number,
+  timeZone: string,
+): FeedQueryParams {
+  return {
+    filterType: filters.filterType,
+    sports: filters.filterType === 'ESPORTS_ONLY' ? [] : filters.sports,
+    esports: filters.filterType === 'SPORTS_ONLY' ? [] : filters.esports,
+    tags: parseCommaList(filters.tags),
+    date: filters.date,
+    tz: timeZone,
+    location: location?.name ?? undefined,
+    lat: location?.lat,
+    lng: location?.lng,
+    radius: location ? radius : undefined,
+    limit: PAGE_SIZE_DEFAULT,
+  };
+}
+
+const postsSchema = z.array(postSchema);
+
+interface FeedPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+/** Upcoming posts of others, soonest first, a page at a time ("Load more"). */
+export function useFeed(query: FeedQueryParams, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.list(query),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
+      const { data, nextCursor } = await apiRequest('/posts', {
+        query: { ...query, cursor: pageParam ?? undefined },
+        schema: postsSchema,
+        signal,
+      });
+      return { posts: data, nextCursor };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** `POST /posts/{id}/interest`: joins the post's group chat; answers its id. */
+export function useExpressInterest() {
+  return useMutation({
+    mutationFn: async (postId: number) =>
+      (
+        await apiRequest(`/posts/${postId}/interest`, {
+          method: 'POST',
+          schema: interestResponseSchema,
+        })
+      ).data.groupChatId,
+  });
+}

@@ -1,0 +1,284 @@
+import { NO_RADIUS, ONLINE_GAMES, RADIUS_OPTIONS_M, SPORTS } from '@gameon/shared';
+import type { FilterType, Place } from '@gameon/shared';
+import { ChevronDown, LocateFixed, RotateCcw, SlidersHorizontal, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { FormField, hintId, inputClasses } from '../../../components/FormField';
+import { cx } from '../../../lib/format';
+import { PlaceSearch } from '../../places/components/PlaceSearch';
+import type { FeedFilters as Filters } from '../api';
+import type { GeolocationState } from '../use-geolocation';
+
+const typeOptions: { value: FilterType; label: string }[] = [
+  { value: 'ALL', label: 'All' },
+  { value: 'SPORTS_ONLY', label: 'Sports' },
+  { value: 'ESPORTS_ONLY', label: 'Online games' },
+];
+
+interface FeedFiltersProps {
+  filters: Filters;
+  onFiltersChange: (filters: Filters) => void;
+  place: Place | null;
+  /** Bumped by the parent to clear the place box. */
+  placeKey: number;
+  onPlaceChange: (place: Place | null) => void;
+  /** Drops the picked place (the parent bumps `placeKey`). */
+  onClearPlace: () => void;
+  radius: number;
+  onRadiusChange: (radius: number) => void;
+  geolocation: GeolocationState;
+  onUseMyLocation: () => void;
+  onReset: () => void;
+  /** How many filters differ from the defaults (shown on the small-screen toggle). */
+  activeCount: number;
+}
+
+function toggle(list: string[], value: string): string[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+function CheckboxGroup({
+  legend,
+  options,
+  selected,
+  onChange,
+  tone,
+}: {
+  legend: string;
+  options: readonly string[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+  tone: 'emerald' | 'violet';
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {options.map((option) => {
+          const checked = selected.includes(option);
+          return (
+            <label
+              key={option}
+              className={cx(
+                'cursor-pointer rounded-full px-3 py-1 text-xs font-medium ring-1 transition-colors select-none',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-emerald-600',
+                checked
+                  ? tone === 'emerald'
+                    ? 'bg-emerald-600 text-white ring-emerald-600'
+                    : 'bg-violet-600 text-white ring-violet-600'
+                  : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={checked}
+                onChange={() => onChange(toggle(selected, option))}
+              />
+              {option}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The feed's filter panel (spec part 1 §2, §3 "Filter set"): a collapsed toggle at 600 px or
+ * less, a side panel on wider screens.
+ */
+export function FeedFilters({
+  filters,
+  onFiltersChange,
+  place,
+  placeKey,
+  onPlaceChange,
+  onClearPlace,
+  radius,
+  onRadiusChange,
+  geolocation,
+  onUseMyLocation,
+  onReset,
+  activeCount,
+}: FeedFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
+    onFiltersChange({ ...filters, [key]: value });
+  const usingDevice = place === null && geolocation.status === 'granted';
+  const locationKnown = place !== null || usingDevice;
+
+  return (
+    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="feed-filters"
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-sm font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[601px]:hidden"
+      >
+        <span className="flex items-center gap-2">
+          <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
+          Filters
+          {activeCount > 0 && (
+            <span className="rounded-full bg-emerald-600 px-2 text-xs text-white">
+              {activeCount}
+            </span>
+          )}
+        </span>
+        <ChevronDown
+          aria-hidden="true"
+          className={cx('size-4 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+
+      <section
+        id="feed-filters"
+        aria-label="Filters"
+        className={cx(
+          'space-y-5 border-t border-slate-100 p-4 min-[601px]:block min-[601px]:border-t-0',
+          !open && 'hidden',
+        )}
+      >
+        <div className="hidden items-center justify-between min-[601px]:flex">
+          <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
+            Filters
+          </h2>
+        </div>
+
+        <FormField label="Location" htmlFor="feed-location">
+          <PlaceSearch
+            key={placeKey}
+            id="feed-location"
+            value={place}
+            onChange={onPlaceChange}
+            describedBy="feed-location-status"
+          />
+          <div id="feed-location-status" className="space-y-1 text-xs">
+            {usingDevice && (
+              <p className="flex items-center gap-1 text-emerald-700">
+                <LocateFixed aria-hidden="true" className="size-3.5" />
+                Using your current position
+              </p>
+            )}
+            {place === null && geolocation.status === 'failed' && (
+              <p className="text-slate-500">{geolocation.message}</p>
+            )}
+            {place === null && geolocation.status === 'pending' && (
+              <p className="text-slate-400">Finding your position…</p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {place !== null && (
+              <Button variant="ghost" size="sm" onClick={onClearPlace}>
+                <X aria-hidden="true" className="size-3.5" />
+                Clear
+              </Button>
+            )}
+            {!usingDevice && geolocation.status !== 'pending' && (
+              <Button variant="ghost" size="sm" onClick={onUseMyLocation}>
+                <LocateFixed aria-hidden="true" className="size-3.5" />
+                Use my position
+              </Button>
+            )}
+          </div>
+        </FormField>
+
+        <FormField
+          label="Distance"
+          htmlFor="feed-radius"
+          hint={locationKnown ? undefined : 'Pick a place to search by distance'}
+        >
+          <select
+            id="feed-radius"
+            value={radius}
+            onChange={(event) => onRadiusChange(Number(event.target.value))}
+            aria-describedby={locationKnown ? undefined : hintId('feed-radius')}
+            className={inputClasses()}
+          >
+            {RADIUS_OPTIONS_M.map((metres) => (
+              <option key={metres} value={metres}>
+                Within {metres / 1000} km
+              </option>
+            ))}
+            <option value={NO_RADIUS}>Any distance</option>
+          </select>
+        </FormField>
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Type</legend>
+          <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
+            {typeOptions.map((option) => (
+              <label
+                key={option.value}
+                className={cx(
+                  'flex-auto cursor-pointer rounded-lg px-1.5 py-1.5 text-center text-xs font-semibold whitespace-nowrap transition-colors',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
+                  filters.filterType === option.value
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-500 hover:text-slate-800',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="feed-type"
+                  className="sr-only"
+                  value={option.value}
+                  checked={filters.filterType === option.value}
+                  onChange={() => set('filterType', option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {filters.filterType !== 'ESPORTS_ONLY' && (
+          <CheckboxGroup
+            legend="Sports"
+            options={SPORTS}
+            selected={filters.sports}
+            onChange={(next) => set('sports', next)}
+            tone="emerald"
+          />
+        )}
+        {filters.filterType !== 'SPORTS_ONLY' && (
+          <CheckboxGroup
+            legend="Online games"
+            options={ONLINE_GAMES}
+            selected={filters.esports}
+            onChange={(next) => set('esports', next)}
+            tone="violet"
+          />
+        )}
+
+        <FormField label="Tags" htmlFor="feed-tags" hint="Separate with commas">
+          <input
+            id="feed-tags"
+            value={filters.tags}
+            onChange={(event) => set('tags', event.target.value)}
+            aria-describedby={hintId('feed-tags')}
+            placeholder="beginner, weekend"
+            className={inputClasses()}
+          />
+        </FormField>
+
+        <FormField label="Date" htmlFor="feed-date">
+          <input
+            id="feed-date"
+            type="date"
+            value={filters.date}
+            onChange={(event) => set('date', event.target.value)}
+            className={inputClasses()}
+          />
+        </FormField>
+
+        <Button variant="secondary" size="sm" className="w-full" onClick={onReset}>
+          <RotateCcw aria-hidden="true" className="size-3.5" />
+          Reset filters
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import type { Post } from '@gameon/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { AppRoutes } from '../../../app/routes';
+import type { FakeSocket } from '../../../test/fake-socket';
+import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import type { FetchCall } from '../../../test/utils';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
+  return {
+    io: (options: { auth?: unknown }) => {
+      const socket = new Socket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+
+function post(id: number, heading: string): Post {
+  return {
+    id,
+    author_id: 3,
+    author: { id: 3, username: 'rahul' },
+    sport: 'Cricket',
+    heading,
+    description: 'Tennis-ball cricket',
+    tags: [],
+    location: { type: 'Point', coordinates: [72.9, 19.1] },
+    location_name: 'Powai, Mumbai',
+    event_time: '2030-03-02T01:30:00.000Z',
+    players_needed: 2,
+    interested_users: [],
+    created_at: '2030-03-01T10:00:00.000Z',
+  };
+}
+
+type Geolocation = Pick<globalThis.Geolocation, 'getCurrentPosition'>;
+
+function setGeolocation(geolocation: Geolocation | undefined) {
+  if (geolocation === undefined) Reflect.deleteProperty(navigator, 'geolocation');
+  else Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
+}
+
+afterEach(() => setGeolocation(undefined));
+
+const mumbai = { latitude: 19.07, longitude: 72.87 };
+
+function grant(): Geolocation {
+  return {
+    getCurrentPosition: (success) =>
+      success({ coords: mumbai, timestamp: Date.now() } as GeolocationPosition),
+  };
+}
+
+function postsCalls(calls: FetchCall[]): URLSearchParams[] {
+  return calls
+    .filter((call) => call.url.pathname === '/api/posts')
+    .map((call) => call.url.searchParams);
+}
+
+function renderFeed(posts: (cursor: string | null) => Response) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+  const calls = mockFetch(({ url }) => {
+    switch (url.pathname) {
+      case '/api/auth/me':
+        return jsonResponse(testUser);
+      case '/api/messages/unread-count':
+        return jsonResponse({ total: 0 });
+      case '/api/posts':
+        return posts(url.searchParams.get('cursor'));
+      case '/api/places/autocomplete':
+        return jsonResponse([
+          { name: 'Pune', address: 'Pune, Maharashtra, India', coordinates: [73.85, 18.52] },
+        ]);
+      default:
+        return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
+    }
+  });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }]);
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+describe('FeedPage', () => {
+  it('asks for games near the device position within 25 km', async () => {
+    setGeolocation(grant());
+    const { calls } = renderFeed(() => jsonResponse([post(1, 'Box cricket at Powai')]));
+    expect(
+      await screen.findByRole('article', { name: 'Box cricket at Powai' }),
+    ).toBeInTheDocument();
+    const [query] = postsCalls(calls);
+    expect(query?.get('lat')).toBe('19.07');
+    expect(query?.get('lng')).toBe('72.87');
+    expect(query?.get('radius')).toBe('25000');
+    expect(query?.get('filterType')).toBe('ALL');
+    expect(query?.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(screen.getByText('Using your current position')).toBeInTheDocument();
+  });
+
+  it('shows all upcoming games when the browser has no geolocation', async () => {
+    const { calls } = renderFeed(() => jsonResponse([]));
+    expect(await screen.findByText('No posts found')).toBeInTheDocument();
+    expect(screen.getByText('Geolocation is not supported by this browser.')).toBeInTheDocument();
+    const [query] = postsCalls(calls);
+    expect(query?.has('lat')).toBe(false);
+    expect(query?.has('radius')).toBe(false);
+  });
+
+  it('says so when the position cannot be found', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setGeolocation({
+      getCurrentPosition: (_success, failure) =>
+        failure?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    });
+    renderFeed(() => jsonResponse([]));
+    expect(
+      await screen.findByText('Unable to get your current location. Please search manually.'),
+    ).toBeInTheDocument();
+  });
+
+  it('refetches with the changed filters and a picked place', async () => {
+    const { calls, user } = renderFeed(() => jsonResponse([]));
+    await screen.findByText('No posts found');
+    await user.click(screen.getByRole('checkbox', { name: 'Cricket' }));
+    await user.type(screen.getByLabelText(/^Tags/), 'weekend, beginner');
+    await user.type(screen.getByLabelText('Location'), 'Pun');
+    await user.click(await screen.findByRole('option', { name: /Pune/ }));
+    await waitFor(() => {
+      const last = postsCalls(calls).at(-1);
+      expect(last?.get('sports')).toBe('Cricket');
+      expect(last?.get('tags')).toBe('weekend,beginner');
+      expect(last?.get('location')).toBe('Pune');
+      expect(last?.get('lat')).toBe('18.52');
+      expect(last?.get('lng')).toBe('73.85');
+      expect(last?.get('radius')).toBe('25000');
+    });
+
+    await user.selectOptions(screen.getByLabelText('Distance'), 'Any distance');
+    await waitFor(() => expect(postsCalls(calls).at(-1)?.get('radius')).toBe('-1'));
+
+    await user.click(screen.getByRole('radio', { name: 'Online games' }));
+    await waitFor(() => {
+      const last = postsCalls(calls).at(-1);
+      expect(last?.get('filterType')).toBe('ESPORTS_ONLY');
+      expect(last?.has('sports')).toBe(false);
+    });
+  });
+
+  it('loads the next page with the cursor of the previous one', async () => {
+    const { calls, user } = renderFeed((cursor) =>
+      cursor === null
+        ? jsonResponse([post(1, 'First game')], { headers: { 'X-Next-Cursor': 'c2' } })
+        : jsonResponse([post(2, 'Second game')]),
+    );
+    await screen.findByRole('article', { name: 'First game' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Second game' })).toBeInTheDocument();
+    expect(postsCalls(calls).at(-1)?.get('cursor')).toBe('c2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

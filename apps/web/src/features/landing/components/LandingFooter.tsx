@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Logo } from '../../../components/Logo';
+
+const footerLink =
+  'rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
+
+/** Footer of the landing page with About, Privacy and Terms (spec part 1 §2). */
+export function LandingFooter() {
+  return (
+    <footer className="bg-slate-950 py-10 text-slate-400">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <Logo size={32} inverted />
+          <p className="mt-2 text-sm">Find players. Join games. Play more.</p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/about" className={footerLink}>
+            About
+          </Link>
+          <Link to="/privacy" className={footerLink}>
+            Privacy
+          </Link>
+          <Link to="/terms" className={footerLink}>
+            Terms
+          </Link>
+        </nav>
+        <p className="text-sm">© 2025 GameOn. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

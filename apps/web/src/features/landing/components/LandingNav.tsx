@@ -1,0 +1,76 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/Button';
+import { Logo } from '../../../components/Logo';
+
+const navLink =
+  'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
+
+/** Top navigation of the landing page (spec part 1 §2): Events, Get Started, Download App, Sign In. */
+export function LandingNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/85 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6"
+      >
+        <Link
+          to="/"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
+          <Logo size={36} />
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          <Link to="/events" className={navLink}>
+            Events
+          </Link>
+          <Link to="/download" className={navLink}>
+            Download App
+          </Link>
+          <Link to="/login" className={navLink}>
+            Sign In
+          </Link>
+          <Link to="/register" className={buttonClasses('primary', 'md', 'ml-2')}>
+            Get Started
+          </Link>
+        </div>
+        <div className="flex items-center gap-1 md:hidden">
+          <Link to="/login" className={navLink}>
+            Sign In
+          </Link>
+          <button
+            type="button"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls="landing-menu"
+            aria-label="Open menu"
+            className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div id="landing-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+          <div className="flex flex-col gap-1">
+            <Link to="/events" className={navLink}>
+              Events
+            </Link>
+            <Link to="/download" className={navLink}>
+              Download App
+            </Link>
+            <Link to="/register" className={buttonClasses('primary', 'md', 'mt-2')}>
+              Get Started
+            </Link>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Group chats and their messages (spec part 1 §2 "Messages", §4; CONTRACT.md "Ids and
+ * conversations"): TanStack Query hooks plus the cache updates live socket events make.
+ */
+import {
+  groupConversationsResponseSchema,
+  groupMessageSchema,
+  successSchema,
+  unreadCountResponseSchema,
+} from '@gameon/shared';
+import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+import { useGroupMessageEvent, useSocketReconnect } from '../../lib/socket';
+
+/** Messages of one thread fetched per page; the server answers the newest ones first. */
+export const THREAD_PAGE_SIZE = 100;
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  conversations: ['messages', 'conversations'] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+  groups: ['messages', 'group'] as const,
+  group: (id: number) => ['messages', 'group', id] as const,
+};
+
+/** One page of a thread: messages oldest first, and the cursor of the older page. */
+export interface GroupMessagePage {
+  messages: GroupMessage[];
+  nextCursor: string | null;
+}
+
+type ThreadData = InfiniteData<GroupMessagePage, string | null>;
+
+const groupMessagesSchema = z.array(groupMessageSchema);
+
+/** `GET /messages/unread-count`: the member's unread total, kept by the server. */
+export function useUnreadMessageCount() {
+  return useQuery({
+    queryKey: messageKeys.unreadCount,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/messages/unread-count', { schema: unreadCountResponseSchema, signal }))
+        .data.total,
+  });
+}
+
+/** `GET /messages/conversations`: the member's group chats with preview and unread count. */
+export function useGroupChats() {
+  return useQuery({
+    queryKey: messageKeys.conversations,
+    queryFn: async ({ signal }): Promise<GroupChatSummary[]> =>
+      (
+        await apiRequest('/messages/conversations', {
+          schema: groupConversationsResponseSchema,
+          signal,
+        })
+      ).data.groupChats,
+  });
+}
+
+function invalidateSummaries(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+    queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount }),
+  ]).then(() => undefined);
+}
+
+/**
+ * `GET /messages/group/{id}`: the thread, newest page first, each page oldest first. Fetching
+ * the newest page marks the chat read on the server, so the summaries are refreshed after it.
+ */
+export function useGroupMessages(groupChatId: number) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: messageKeys.group(groupChatId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<GroupMessagePage> => {
+      const { data, nextCursor } = await apiRequest(`/messages/group/${groupChatId}`, {
+        query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
+        schema: groupMessagesSchema,
+        signal,
+      });
+      if (pageParam === null) void invalidateSummaries(queryClient);
+      return { messages: data, nextCursor };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    // Opening a chat must reach the server, which marks it read.
+    refetchOnMount: 'always',
+  });
+}
+
+/** A thread's messages in display order (oldest first), each id once. */
+export function threadMessages(data: { pages: GroupMessagePage[] } | undefined): GroupMessage[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const messages: GroupMessage[] = [];
+  for (const page of [...data.pages].reverse()) {
+    for (const message of page.messages) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      messages.push(message);
+    }
+  }
+  return messages;
+}
+
+/** Adds `message` to its cached thread (if that thread is cached), once. */
+export function addMessageToThread(queryClient: QueryClient, message: GroupMessage): void {
+  queryClient.setQueryData<ThreadData>(messageKeys.group(message.group_chat_id), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+  });
+}
+
+/** `POST /messages/group/{id}/mark-read`, then the list and the badge are refreshed. */
+export function useMarkGroupChatRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (groupChatId: number) => {
+      await apiRequest(`/messages/group/${groupChatId}/mark-read`, {
+        method: 'POST',
+        schema: successSchema,
+      });
+    },
+    onError: (error) => console.error('Could not mark the chat read', error),
+    onSettled: () => invalidateSummaries(queryClient),
+  });
+}
+
+/**
+ * Keeps message data live for the signed-in layout: every `newGroupMessage` lands in its cached
+ * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); after a
+ * reconnect everything about messages is refetched so nothing is missed.
+ */
+export function useMessagesRealtime(): void {
+  const queryClient = useQueryClient();
+  useGroupMessageEvent('newGroupMessage', (message) => {
+    addMessageToThread(queryClient, message);
+    void invalidateSummaries(queryClient);
+  });
+  useGroupMessageEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
+  useSocketReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  });
+}

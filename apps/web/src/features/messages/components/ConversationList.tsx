@@ -1,0 +1,202 @@
+import { formatMessageTime, truncatePreview } from '@gameon/shared';
+import type { GroupChatSummary } from '@gameon/shared';
+import { MessagesSquare, Search, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/Button';
+import { inputClasses } from '../../../components/FormField';
+import { badgeText, cx, viewerTimeZone } from '../../../lib/format';
+
+interface ConversationListProps {
+  chats: GroupChatSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  activeChatId: number | null;
+  onSelect: (groupChatId: number) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+}
+
+function ChatRow({
+  chat,
+  active,
+  onSelect,
+}: {
+  chat: GroupChatSummary;
+  active: boolean;
+  onSelect: () => void;
+}) {
+  const timeZone = viewerTimeZone();
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={active || undefined}
+        className={cx(
+          'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition-colors',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
+          active ? 'bg-emerald-50' : 'hover:bg-slate-50',
+        )}
+      >
+        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-white">
+          <UsersRound aria-hidden="true" className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span
+              className={cx(
+                'truncate text-sm text-slate-900',
+                chat.unread_count > 0 ? 'font-bold' : 'font-semibold',
+              )}
+            >
+              {chat.name}
+            </span>
+            {chat.last_message && (
+              <time
+                dateTime={chat.last_message.created_at}
+                className="shrink-0 text-[11px] text-slate-400"
+              >
+                {formatMessageTime(chat.last_message.created_at, new Date(), { timeZone })}
+              </time>
+            )}
+          </span>
+          <span className="mt-0.5 flex items-center justify-between gap-2">
+            <span
+              className={cx(
+                'truncate text-xs',
+                chat.unread_count > 0 ? 'font-medium text-slate-700' : 'text-slate-500',
+              )}
+            >
+              {chat.last_message ? truncatePreview(chat.last_message.content) : 'No messages yet'}
+            </span>
+            {chat.unread_count > 0 && (
+              <span className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-[11px] leading-5 font-bold text-white">
+                {badgeText(chat.unread_count)}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The conversation sidebar (spec part 1 §2 "Messages"): a search box and the member's group
+ * chats with preview, time and unread badge. Sections are per kind, so direct conversations
+ * can join as their own section.
+ */
+export function ConversationList({
+  chats,
+  loading,
+  failed,
+  onRetry,
+  activeChatId,
+  onSelect,
+  search,
+  onSearchChange,
+}: ConversationListProps) {
+  const needle = search.trim().toLowerCase();
+  const shown = (chats ?? []).filter((chat) => chat.name.toLowerCase().includes(needle));
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <ul aria-hidden="true" className="space-y-2 px-3">
+        {[0, 1, 2, 3].map((row) => (
+          <li key={row} className="flex animate-pulse items-center gap-3 py-2">
+            <span className="size-11 rounded-full bg-slate-200" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-3 w-2/3 rounded bg-slate-200" />
+              <span className="block h-3 w-1/2 rounded bg-slate-100" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (failed) {
+    body = (
+      <div className="px-5 py-8 text-center text-sm text-slate-500">
+        <p>We could not load your conversations.</p>
+        <Button variant="ghost" size="sm" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if ((chats ?? []).length === 0) {
+    body = (
+      <div className="flex flex-col items-center px-5 py-10 text-center">
+        <MessagesSquare aria-hidden="true" className="size-8 text-slate-300" />
+        <p className="mt-3 text-sm font-semibold text-slate-800">No conversations yet</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Say you&apos;re interested in a game and you&apos;ll join its group chat.
+        </p>
+        <Link
+          to="/"
+          className="mt-3 text-sm font-semibold text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
+          Browse games
+        </Link>
+      </div>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <p role="status" className="px-5 py-8 text-center text-sm text-slate-500">
+        No conversations match “{search.trim()}”
+      </p>
+    );
+  } else {
+    body = (
+      <section aria-labelledby="group-chats-heading">
+        <h2
+          id="group-chats-heading"
+          className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
+        >
+          Group chats
+        </h2>
+        <ul className="space-y-0.5 px-2">
+          {shown.map((chat) => (
+            <ChatRow
+              key={chat.id}
+              chat={chat}
+              active={chat.id === activeChatId}
+              onSelect={() => onSelect(chat.id)}
+            />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-slate-100 p-4">
+        <h1 className="text-xl font-bold text-slate-900">Messages</h1>
+        <label
+          htmlFor="conversation-search"
+          className="mt-3 mb-1 block text-xs font-medium text-slate-500"
+        >
+          Search conversations
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id="conversation-search"
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search by name"
+            className={inputClasses(false, 'pl-9')}
+          />
+        </div>
+      </div>
+      <div className="flex-1 overflow-y-auto py-3">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { AppRoutes } from '../../../app/routes';
+import type { FakeSocket } from '../../../test/fake-socket';
+import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import type { FetchCall } from '../../../test/utils';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
+  return {
+    io: (options: { auth?: unknown }) => {
+      const socket = new Socket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+
+const now = new Date().toISOString();
+
+const chats: GroupChatSummary[] = [
+  {
+    id: 5,
+    name: 'Cricket: Box cricket at Powai',
+    post_id: 1,
+    last_message: { content: 'See you at 7', created_at: now },
+    unread_count: 0,
+  },
+  { id: 6, name: 'BGMI: Erangel scrims', post_id: 2, last_message: null, unread_count: 2 },
+];
+
+function message(id: number, sender: { id: number; username: string }, content: string) {
+  return {
+    id,
+    group_chat_id: 5,
+    sender_id: sender.id,
+    sender,
+    content,
+    created_at: now,
+  } satisfies GroupMessage;
+}
+
+const rahul = { id: 3, username: 'rahul' };
+const me = { id: testUser.id, username: testUser.username };
+let thread: GroupMessage[];
+let calls: FetchCall[];
+
+function server(call: FetchCall): Response {
+  const path = call.url.pathname;
+  if (path === '/api/auth/me') return jsonResponse(testUser);
+  if (path === '/api/messages/unread-count') return jsonResponse({ total: 2 });
+  if (path === '/api/messages/conversations') return jsonResponse({ groupChats: chats });
+  if (path === '/api/messages/group/5') return jsonResponse(thread);
+  if (path === '/api/messages/group/6') return jsonResponse([]);
+  if (path.endsWith('/mark-read')) return jsonResponse({ success: true });
+  return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
+}
+
+async function openMessages(state?: unknown) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
+    initialEntries: [{ pathname: '/messages', state }],
+  });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await screen.findByRole('heading', { name: 'Messages' });
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket');
+  act(() => socket.serverEmit('connect'));
+  return { socket, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  thread = [message(1, rahul, 'See you at 7'), message(2, me, 'I am in')];
+  calls = mockFetch((call) => server(call));
+});
+
+describe('MessagesPage', () => {
+  it('lists group chats with preview and unread badge, filtered by the search box', async () => {
+    const { user } = await openMessages();
+    const list = await screen.findByRole('region', { name: 'Group chats' });
+    expect(within(list).getByText('Cricket: Box cricket at Powai')).toBeInTheDocument();
+    expect(within(list).getByText('See you at 7')).toBeInTheDocument();
+    expect(within(list).getByText('BGMI: Erangel scrims').closest('button')).toHaveTextContent(
+      '2 unread',
+    );
+    await user.type(screen.getByLabelText('Search conversations'), 'bgmi');
+    expect(screen.queryByText('Cricket: Box cricket at Powai')).not.toBeInTheDocument();
+  });
+
+  it('opens the chat named in navigation state, joins its room and shows its messages', async () => {
+    const { socket } = await openMessages({ activeChat: { type: 'group', id: 5 } });
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText('See you at 7')).toBeInTheDocument();
+    expect(within(log).getByText('rahul')).toBeInTheDocument();
+    expect(within(log).getByText(/I am in/)).toHaveTextContent('You: I am in');
+    expect(socket.emitted).toContainEqual({ event: 'join', args: [testUser.id] });
+    expect(socket.emitted).toContainEqual({ event: 'joinGroupChat', args: [5] });
+  });
+
+  it('shows the empty-thread text', async () => {
+    const { user } = await openMessages();
+    await user.click(await screen.findByRole('button', { name: /BGMI: Erangel scrims/ }));
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+
+  it('sends with Enter through the socket, ignores blank text and shows live messages once', async () => {
+    const { socket, user } = await openMessages({ activeChat: { type: 'group', id: 5 } });
+    const log = await screen.findByRole('log');
+    await within(log).findByText('See you at 7');
+    socket.ackWith = (event, args) =>
+      event === 'sendGroupMessage'
+        ? { success: true, message: message(10, me, (args[0] as { content: string }).content) }
+        : { success: true };
+
+    const input = screen.getByLabelText('Message');
+    await user.type(input, '   {Enter}');
+    expect(socket.emitted.some((entry) => entry.event === 'sendGroupMessage')).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, 'Bringing the ball{Enter}');
+    expect(await within(log).findByText(/Bringing the ball/)).toBeInTheDocument();
+    expect(socket.emitted).toContainEqual({
+      event: 'sendGroupMessage',
+      args: [{ groupChat: 5, content: 'Bringing the ball' }],
+    });
+    expect(input).toHaveValue('');
+
+    // The server echoes the sender's own message and delivers one from someone else.
+    act(() => socket.serverEmit('newGroupMessage', message(10, me, 'Bringing the ball')));
+    act(() => socket.serverEmit('newGroupMessage', message(11, rahul, 'Great, see you')));
+    expect(await within(log).findByText('Great, see you')).toBeInTheDocument();
+    expect(within(log).getAllByText(/Bringing the ball/)).toHaveLength(1);
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.pathname === '/api/messages/group/5/mark-read')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('shows a failed send inline and keeps the text', async () => {
+    const { socket, user } = await openMessages({ activeChat: { type: 'group', id: 5 } });
+    await within(await screen.findByRole('log')).findByText('See you at 7');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    socket.ackWith = () => ({ success: false, message: 'You are not a member of this chat' });
+    await user.type(screen.getByLabelText('Message'), 'Hello?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Message not sent: You are not a member of this chat',
+    );
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello?');
+  });
+
+  it('refetches conversations, the open thread and the unread count after a reconnect', async () => {
+    const { socket } = await openMessages({ activeChat: { type: 'group', id: 5 } });
+    await within(await screen.findByRole('log')).findByText('See you at 7');
+    calls.length = 0;
+    act(() => socket.managerEmit('reconnect'));
+    await waitFor(() => {
+      const paths = calls.map((call) => call.url.pathname);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/messages/conversations',
+          '/api/messages/group/5',
+          '/api/messages/unread-count',
+        ]),
+      );
+    });
+  });
+});

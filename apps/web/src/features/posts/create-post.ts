@@ -1,0 +1,95 @@
+/** Create-post rules (spec part 2 §5 "Create post") and the request body they produce. */
+import { PLAYERS_MAX, PLAYERS_MIN, POST_DESCRIPTION_MAX, POST_HEADING_MAX } from '@gameon/shared';
+import type { CreatePostBody, Place } from '@gameon/shared';
+
+export type PostKind = 'sport' | 'game';
+
+export interface CreatePostValues {
+  kind: PostKind;
+  sport: string;
+  /** As typed in the number box. */
+  playersNeeded: string;
+  heading: string;
+  description: string;
+  tags: string[];
+  place: Place | null;
+  /** A `datetime-local` value, `YYYY-MM-DDTHH:mm` in the viewer's time zone. */
+  eventTime: string;
+}
+
+export const emptyCreatePost: CreatePostValues = {
+  kind: 'sport',
+  sport: '',
+  playersNeeded: '',
+  heading: '',
+  description: '',
+  tags: [],
+  place: null,
+  eventTime: '',
+};
+
+export type CreatePostField =
+  'place' | 'playersNeeded' | 'heading' | 'description' | 'eventTime' | 'sport';
+export type CreatePostErrors = Partial<Record<CreatePostField, string>>;
+
+export const EVENT_TIME_IN_PAST = 'Event time must not be earlier than now';
+
+/**
+ * Every failing create-post rule, by field (spec part 2 §5): location picked; players needed
+ * given and a whole number from 1 to 20; title and description given and within 100 / 1000
+ * characters; date and time given and not earlier than `now`; a sport or game chosen.
+ */
+export function validateCreatePost(values: CreatePostValues, now = new Date()): CreatePostErrors {
+  const errors: CreatePostErrors = {};
+  if (values.place === null) errors.place = 'Please select a location for your event.';
+
+  const players = values.playersNeeded.trim();
+  if (players === '')
+    errors.playersNeeded = `Please enter the number of players needed (${PLAYERS_MIN}-${PLAYERS_MAX})`;
+  else {
+    const count = Number(players);
+    if (!Number.isInteger(count) || count < PLAYERS_MIN || count > PLAYERS_MAX)
+      errors.playersNeeded = `Please enter a number between ${PLAYERS_MIN} and ${PLAYERS_MAX}`;
+  }
+
+  const heading = values.heading.trim();
+  if (heading === '') errors.heading = 'Title is required';
+  else if (heading.length > POST_HEADING_MAX)
+    errors.heading = `Title must be at most ${POST_HEADING_MAX} characters`;
+
+  const description = values.description.trim();
+  if (description === '') errors.description = 'Description is required';
+  else if (description.length > POST_DESCRIPTION_MAX)
+    errors.description = `Description must be at most ${POST_DESCRIPTION_MAX} characters`;
+
+  const when = values.eventTime === '' ? null : new Date(values.eventTime);
+  if (when === null || Number.isNaN(when.getTime()))
+    errors.eventTime = 'Please select the date and time of your event';
+  else if (when.getTime() < now.getTime()) errors.eventTime = EVENT_TIME_IN_PAST;
+
+  if (values.sport === '') errors.sport = 'Please select a sport or game';
+  return errors;
+}
+
+/** The `POST /posts` body of valid form values. Throws when no place is picked. */
+export function toCreatePostBody(values: CreatePostValues): CreatePostBody {
+  if (values.place === null) throw new Error('A place is required');
+  return {
+    sport: values.sport,
+    heading: values.heading.trim(),
+    description: values.description.trim(),
+    tags: values.tags,
+    location: { type: 'Point', coordinates: values.place.coordinates },
+    locationName: values.place.name,
+    eventTime: new Date(values.eventTime).toISOString(),
+    playersNeeded: Number(values.playersNeeded),
+  };
+}
+
+/** `date` as a `datetime-local` value (`YYYY-MM-DDTHH:mm`, local time). */
+export function toDateTimeLocal(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,271 @@
+import {
+  ONLINE_GAMES,
+  PLAYERS_MAX,
+  PLAYERS_MIN,
+  POST_DESCRIPTION_MAX,
+  POST_HEADING_MAX,
+  SPORTS,
+} from '@gameon/shared';
+import { Gamepad2, Send, Trophy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormField, errorId, hintId, inputClasses } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api-client';
+import { cx } from '../../../lib/format';
+import { PlaceSearch } from '../../places/components/PlaceSearch';
+import { useCreatePost } from '../api';
+import { TagInput } from '../components/TagInput';
+import {
+  emptyCreatePost,
+  toCreatePostBody,
+  toDateTimeLocal,
+  validateCreatePost,
+} from '../create-post';
+import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
+
+/** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
+const REDIRECT_AFTER_CREATE_MS = 500;
+
+/** Field ids in the order the form shows them (the first invalid one gets focus). */
+const fieldIds: Record<CreatePostField, string> = {
+  sport: 'post-sport',
+  playersNeeded: 'post-players',
+  heading: 'post-title',
+  description: 'post-description',
+  place: 'post-location',
+  eventTime: 'post-time',
+};
+
+const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
+  { value: 'sport', label: 'Sports', icon: Trophy },
+  { value: 'game', label: 'Online Game', icon: Gamepad2 },
+];
+
+/** Props for a control with an optional error: invalid flag and describedby. */
+function errorProps(id: string, error: string | undefined, extra?: string) {
+  const describedBy = [extra, error ? errorId(id) : undefined].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy === '' ? undefined : describedBy,
+  };
+}
+
+/**
+ * Create a post asking for players (spec part 2 §2 "Create post", §4, §5, §8): sport or online
+ * game, players needed, title, description, tags, place and time. Success returns to the feed.
+ */
+export function CreatePostPage() {
+  const navigate = useNavigate();
+  const createPost = useCreatePost();
+  const [values, setValues] = useState<CreatePostValues>(emptyCreatePost);
+  const [errors, setErrors] = useState<CreatePostErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const [minTime] = useState(() => toDateTimeLocal(new Date()));
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const set = <K extends keyof CreatePostValues>(key: K, value: CreatePostValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key in fieldIds) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const options = values.kind === 'sport' ? SPORTS : ONLINE_GAMES;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitError(null);
+    const found = validateCreatePost(values);
+    setErrors(found);
+    const firstInvalid = (Object.keys(fieldIds) as CreatePostField[]).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(fieldIds[firstInvalid])?.focus();
+      return;
+    }
+    createPost.mutate(toCreatePostBody(values), {
+      onSuccess: () => {
+        setCreated(true);
+        redirectTimer.current = setTimeout(
+          () => void navigate('/', { replace: true }),
+          REDIRECT_AFTER_CREATE_MS,
+        );
+      },
+      onError: (failure) => setSubmitError(errorMessage(failure, 'Failed to create post')),
+    });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Find players for your game</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        Tell people what you are playing, where and when. Everyone who is in joins a group chat.
+      </p>
+
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        className="mt-6 space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
+        <div role="group" aria-labelledby="post-kind-label">
+          <p id="post-kind-label" className="mb-1.5 text-sm font-medium text-slate-700">
+            Type
+          </p>
+          <div className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-1">
+            {kinds.map(({ value, label, icon: Icon }) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={values.kind === value}
+                onClick={() => {
+                  if (values.kind === value) return;
+                  setValues((current) => ({ ...current, kind: value, sport: '' }));
+                }}
+                className={cx(
+                  'flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-emerald-600',
+                  values.kind === value
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-500 hover:text-slate-800',
+                )}
+              >
+                <Icon
+                  aria-hidden="true"
+                  className={cx(
+                    'size-4',
+                    values.kind === value &&
+                      (value === 'sport' ? 'text-emerald-600' : 'text-violet-600'),
+                  )}
+                />
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_11rem]">
+          <FormField label="Sport" htmlFor={fieldIds.sport} error={errors.sport}>
+            <select
+              id={fieldIds.sport}
+              value={values.sport}
+              onChange={(event) => set('sport', event.target.value)}
+              className={inputClasses(Boolean(errors.sport))}
+              {...errorProps(fieldIds.sport, errors.sport)}
+            >
+              <option value="">
+                {values.kind === 'sport' ? 'Select a sport' : 'Select a game'}
+              </option>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            label="Players needed"
+            htmlFor={fieldIds.playersNeeded}
+            error={errors.playersNeeded}
+          >
+            <input
+              id={fieldIds.playersNeeded}
+              type="number"
+              inputMode="numeric"
+              min={PLAYERS_MIN}
+              max={PLAYERS_MAX}
+              step={1}
+              value={values.playersNeeded}
+              onChange={(event) => set('playersNeeded', event.target.value)}
+              placeholder={`${PLAYERS_MIN}-${PLAYERS_MAX}`}
+              className={inputClasses(Boolean(errors.playersNeeded))}
+              {...errorProps(fieldIds.playersNeeded, errors.playersNeeded)}
+            />
+          </FormField>
+        </div>
+
+        <FormField
+          label="Title"
+          htmlFor={fieldIds.heading}
+          error={errors.heading}
+          counter={{ value: values.heading.length, max: POST_HEADING_MAX }}
+        >
+          <input
+            id={fieldIds.heading}
+            value={values.heading}
+            onChange={(event) => set('heading', event.target.value)}
+            placeholder="e.g. Sunday morning box cricket, need 3 more"
+            className={inputClasses(Boolean(errors.heading))}
+            {...errorProps(fieldIds.heading, errors.heading)}
+          />
+        </FormField>
+
+        <FormField
+          label="Description"
+          htmlFor={fieldIds.description}
+          error={errors.description}
+          counter={{ value: values.description.length, max: POST_DESCRIPTION_MAX }}
+        >
+          <textarea
+            id={fieldIds.description}
+            rows={5}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+            placeholder="Skill level, what to bring, cost per head in ₹, how long you will play…"
+            className={inputClasses(Boolean(errors.description), 'resize-y')}
+            {...errorProps(fieldIds.description, errors.description)}
+          />
+        </FormField>
+
+        <FormField
+          label="Tags"
+          htmlFor="post-tags"
+          optional
+          hint="Press space or Enter after each tag"
+        >
+          <TagInput id="post-tags" tags={values.tags} onChange={(tags) => set('tags', tags)} />
+        </FormField>
+
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <FormField label="Location" htmlFor={fieldIds.place} error={errors.place}>
+            <PlaceSearch
+              id={fieldIds.place}
+              value={values.place}
+              onChange={(place) => set('place', place)}
+              invalid={Boolean(errors.place)}
+            />
+          </FormField>
+          <FormField label="Date & time" htmlFor={fieldIds.eventTime} error={errors.eventTime}>
+            <input
+              id={fieldIds.eventTime}
+              type="datetime-local"
+              min={minTime}
+              value={values.eventTime}
+              onChange={(event) => set('eventTime', event.target.value)}
+              className={inputClasses(Boolean(errors.eventTime))}
+              {...errorProps(fieldIds.eventTime, errors.eventTime, hintId(fieldIds.eventTime))}
+            />
+            <p id={hintId(fieldIds.eventTime)} className="text-xs text-slate-500">
+              Your local time
+            </p>
+          </FormField>
+        </div>
+
+        {submitError !== null && <Alert tone="error">{submitError}</Alert>}
+        {created && <Alert tone="success">Post created! Taking you back to the feed…</Alert>}
+
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => void navigate('/')}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createPost.isPending} disabled={created}>
+            <Send aria-hidden="true" className="size-4" />
+            Create Post
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The one HTTP client of the web app: same-origin JSON calls under `/api`, with the session token
+ * from local storage as `Authorization: Bearer` (spec part 1 §4, §9; CONTRACT.md "HTTP").
+ */
+import { NEXT_CURSOR_HEADER, TOKEN_STORAGE_KEY } from '@gameon/shared';
+import type { z } from 'zod';
+
+/** The server answered with a non-2xx status. `data` is the parsed body, if it was JSON. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly data: unknown;
+
+  constructor(status: number, statusText: string, data: unknown) {
+    super(serverMessage(data) ?? `Request failed with status ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.statusText = statusText;
+    this.data = data;
+  }
+}
+
+/** The request never got an answer (offline, server down, connection reset). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The answer did not match the contract schema. */
+export class ResponseShapeError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response from ${path}`, { cause });
+    this.name = 'ResponseShapeError';
+  }
+}
+
+function serverMessage(data: unknown): string | null {
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const { message } = data;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return null;
+}
+
+/** The server's `message` of a failed call, else `fallback` (spec part 1 §8 "server message, else ..."). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof HttpError ? (serverMessage(error.data) ?? fallback) : fallback;
+}
+
+/** The stored session token, or null when signed out (spec part 1 §9: key `token`). */
+export function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string | null): void {
+  try {
+    if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
+    else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  } catch (error) {
+    console.error('Could not access local storage', error);
+  }
+}
+
+type UnauthorizedHandler = (token: string) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Registers what happens when a call made with `token` gets 401 (the token was revoked or has
+ * expired): the auth provider signs the member out. Returns the unregister function.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+export type QueryValue = string | number | readonly string[] | undefined;
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** Query parameters; arrays are sent comma-separated, empty values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Schema from `@gameon/shared` the answer is parsed with. */
+  schema: S;
+  signal?: AbortSignal;
+  /** Token to send instead of the stored one (start-up check, sign-out). */
+  token?: string | null;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  /** Cursor of the next page (`X-Next-Cursor`), null when there is none (CONTRACT.md). */
+  nextCursor: string | null;
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === '') continue;
+    if (typeof value === 'string' || typeof value === 'number') params.set(key, String(value));
+    else if (value.length > 0) params.set(key, value.join(','));
+  }
+  const search = params.toString();
+  return `/api${path}${search === '' ? '' : `?${search}`}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls `/api{path}` and parses the JSON answer with `schema`.
+ * Throws {@link HttpError} for a non-2xx status, {@link NetworkError} when no answer came and
+ * {@link ResponseShapeError} when the answer breaks the contract.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<ApiResponse<z.output<S>>> {
+  const token = options.token === undefined ? readStoredToken() : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token !== null) unauthorizedHandler?.(token);
+    throw new HttpError(response.status, response.statusText, data);
+  }
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) throw new ResponseShapeError(path, parsed.error);
+  return { data: parsed.data, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { badgeText, formatCountdown, parseCommaList } from './format';
+
+describe('formatCountdown', () => {
+  it('shows mm:ss', () => {
+    expect(formatCountdown(600)).toBe('10:00');
+    expect(formatCountdown(59)).toBe('00:59');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+});
+
+describe('parseCommaList', () => {
+  it('trims entries and drops empty ones', () => {
+    expect(parseCommaList(' Cricket, ,Football ,, ')).toEqual(['Cricket', 'Football']);
+  });
+});
+
+describe('badgeText', () => {
+  it('caps the count at 99+', () => {
+    expect(badgeText(5)).toBe('5');
+    expect(badgeText(120)).toBe('99+');
+  });
+});

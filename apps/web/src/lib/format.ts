@@ -1,0 +1,32 @@
+/** Display helpers of the web app; the product formats live in `@gameon/shared` (spec part 1 §9). */
+
+/** The viewer's IANA time zone, passed to the shared formatters and the feed's `tz` filter. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Seconds as `mm:ss`, e.g. 600 -> '10:00', 59 -> '00:59' (registration code countdown). */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
+}
+
+/** Joins class names, skipping falsy ones. */
+export function cx(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** Unread badge text: the count, capped at '99+'. */
+export function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** A comma-separated list: entries trimmed, empties dropped (spec part 1 §5). */
+export function parseCommaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

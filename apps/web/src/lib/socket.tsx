@@ -1,0 +1,178 @@
+/**
+ * The real-time session (spec part 1 §4 "Real-time session", §9; CONTRACT.md "Socket.IO"):
+ * one Socket.IO connection while a member is signed in, closed on sign-out or user change.
+ */
+import { SOCKET_UNAUTHORIZED } from '@gameon/shared';
+import type { ClientToServerEvents, GroupMessage, ServerToClientEvents } from '@gameon/shared';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+
+export type GameOnSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** How long an acknowledgement may take before a send counts as failed. */
+const ACK_TIMEOUT_MS = 15_000;
+
+export type SendGroupMessageResult =
+  { ok: true; message: GroupMessage } | { ok: false; error: string };
+
+export interface SocketContextValue {
+  /** The live socket, or null while signed out. */
+  socket: GameOnSocket | null;
+  connected: boolean;
+  /** Joins a group chat's room; logs failures (spec part 1 §8). */
+  joinGroupChat: (groupChatId: number) => void;
+  /** Leaves a group chat's room; logs failures. */
+  leaveGroupChat: (groupChatId: number) => void;
+  /** Sends a group message and waits for the server's acknowledgement. */
+  sendGroupMessage: (groupChatId: number, content: string) => Promise<SendGroupMessageResult>;
+}
+
+const SocketContext = createContext<SocketContextValue | null>(null);
+
+function logNoSocket(action: string): void {
+  console.error(`Socket action "${action}" ignored: no socket connection`);
+}
+
+interface SocketProviderProps {
+  /** Session token; no socket exists without one. */
+  token: string | null;
+  /** The signed-in member's id, sent with `join` on every connect. */
+  userId: number | null;
+  /** Called when the server refuses the token (`connect_error` 'unauthorized'). */
+  onUnauthorized: () => void;
+  children: ReactNode;
+}
+
+/** Opens the socket while `token` and `userId` are set and shares it with {@link useSocket}. */
+export function SocketProvider({ token, userId, onUnauthorized, children }: SocketProviderProps) {
+  const [socket, setSocket] = useState<GameOnSocket | null>(null);
+  const [connected, setConnected] = useState(false);
+  const onUnauthorizedRef = useRef(onUnauthorized);
+  useEffect(() => {
+    onUnauthorizedRef.current = onUnauthorized;
+  });
+
+  useEffect(() => {
+    if (token === null || userId === null) return;
+    const next: GameOnSocket = io({
+      path: '/socket.io',
+      auth: { token },
+      timeout: 20_000,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      reconnectionAttempts: Infinity,
+    });
+    next.on('connect', () => {
+      setConnected(true);
+      next.emit('join', userId);
+    });
+    next.on('disconnect', (reason) => {
+      setConnected(false);
+      // The server closed the session (e.g. token revoked); reconnecting re-checks the token.
+      if (reason === 'io server disconnect') next.connect();
+    });
+    next.on('connect_error', (error) => {
+      console.error('Socket connection error:', error.message);
+      if (error.message === SOCKET_UNAUTHORIZED) onUnauthorizedRef.current();
+    });
+    setSocket(next);
+    return () => {
+      next.removeAllListeners();
+      next.close();
+      setSocket(null);
+      setConnected(false);
+    };
+  }, [token, userId]);
+
+  const value = useMemo<SocketContextValue>(
+    () => ({
+      socket,
+      connected,
+      joinGroupChat(groupChatId) {
+        if (!socket) return logNoSocket('joinGroupChat');
+        socket.emit('joinGroupChat', groupChatId, (response) => {
+          if (!response.success) console.error('Could not join group chat:', response.message);
+        });
+      },
+      leaveGroupChat(groupChatId) {
+        if (!socket) return logNoSocket('leaveGroupChat');
+        socket.emit('leaveGroupChat', groupChatId, (response) => {
+          if (!response.success) console.error('Could not leave group chat:', response.message);
+        });
+      },
+      sendGroupMessage(groupChatId, content) {
+        if (!socket) {
+          logNoSocket('sendGroupMessage');
+          return Promise.resolve({ ok: false, error: 'Not connected to chat' });
+        }
+        return new Promise<SendGroupMessageResult>((resolve) => {
+          const timer = setTimeout(() => {
+            console.error('sendGroupMessage: no acknowledgement');
+            resolve({ ok: false, error: 'The server did not answer' });
+          }, ACK_TIMEOUT_MS);
+          socket.emit('sendGroupMessage', { groupChat: groupChatId, content }, (response) => {
+            clearTimeout(timer);
+            if (response.success) resolve({ ok: true, message: response.message });
+            else {
+              console.error('sendGroupMessage failed:', response.message);
+              resolve({ ok: false, error: response.message });
+            }
+          });
+        });
+      },
+    }),
+    [socket, connected],
+  );
+
+  return <SocketContext value={value}>{children}</SocketContext>;
+}
+
+/** The socket context. Throws when used outside {@link SocketProvider} (spec part 1 §8). */
+export function useSocket(): SocketContextValue {
+  const value = useContext(SocketContext);
+  if (value === null) throw new Error('useSocket must be used within a SocketProvider');
+  return value;
+}
+
+type GroupMessageEvent = 'newGroupMessage' | 'messageDelivered';
+
+/** Runs `handler` for every `event` from the server while the socket exists. */
+export function useGroupMessageEvent(
+  event: GroupMessageEvent,
+  handler: (message: GroupMessage) => void,
+): void {
+  const { socket } = useSocket();
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (message: GroupMessage) => handlerRef.current(message);
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event]);
+}
+
+/** Runs `handler` after the socket reconnects, so the caller can refetch what it may have missed. */
+export function useSocketReconnect(handler: () => void): void {
+  const { socket } = useSocket();
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const manager = socket.io;
+    const listener = () => handlerRef.current();
+    manager.on('reconnect', listener);
+    return () => {
+      manager.off('reconnect', listener);
+    };
+  }, [socket]);
+}

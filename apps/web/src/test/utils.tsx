@@ -1,0 +1,101 @@
+/** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
+import type { SessionUser } from '@gameon/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+interface RenderOptions {
+  route?: string | { pathname: string; state?: unknown };
+  queryClient?: QueryClient;
+  /** Extra routes rendered beside the one under test (e.g. a stand-in for /messages). */
+  extraRoutes?: ReactNode;
+  /** Path pattern of the element under test (default '*'). */
+  path?: string;
+}
+
+/** Renders `ui` inside a real QueryClient and a MemoryRouter. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <Routes>
+          <Route path={options.path ?? '*'} element={ui} />
+          {options.extraRoutes}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** Shows the current location, for asserting navigations. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location">
+      {location.pathname}|{JSON.stringify(location.state)}
+    </div>
+  );
+}
+
+/** A JSON response as the server sends it. */
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; statusText?: string; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    statusText: init.statusText ?? '',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export interface FetchCall {
+  url: URL;
+  method: string;
+  body: unknown;
+  headers: Headers;
+}
+
+/** Replaces `fetch` with `handler`; returns the list of calls made. */
+export function mockFetch(handler: (call: FetchCall) => Response | Promise<Response>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const raw = typeof init.body === 'string' ? init.body : null;
+      const call: FetchCall = {
+        url: new URL(
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+          'http://localhost',
+        ),
+        method: init.method ?? 'GET',
+        body: raw === null ? undefined : (JSON.parse(raw) as unknown),
+        headers: new Headers(init.headers),
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+export const testUser: SessionUser = {
+  id: 7,
+  username: 'priya',
+  email: 'priya@example.com',
+  bio: 'Weekend badminton',
+  sports: ['Badminton'],
+  tags: ['weekend'],
+  profile_picture_url: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
