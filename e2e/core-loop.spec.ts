@@ -82,6 +82,9 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   // B signs up with a browser position 30 km north and finds the game with its distance.
   const b = await newPerson(browser, server.baseURL, NORTH_30KM);
   await signUp(b, server, 'bala');
+  // The feed starts at the default 25 km around the browser position: the game is too far.
+  await expect(b.getByText('No posts found')).toBeVisible();
+  await b.getByLabel('Distance').selectOption({ label: 'Within 50 km' });
   const card = b.locator('article', { hasText: 'Sunday 5-a-side' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('30.0 km');
@@ -92,7 +95,7 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   await expect(b).toHaveURL(/\/messages/);
   const thread = b.getByRole('log');
   await expect(b.getByText('No messages yet. Start the conversation!')).toBeVisible();
-  await b.getByLabel(/message/i).fill('Count me in for Sunday!');
+  await b.getByRole('textbox', { name: 'Message' }).fill('Count me in for Sunday!');
   await b.getByRole('button', { name: 'Send' }).click();
   await expect(thread).toContainText('Count me in for Sunday!');
 
@@ -100,7 +103,7 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   await expect(a.getByText('Football - Sunday 5-a-side')).toBeVisible();
   await a.getByText('Football - Sunday 5-a-side').click();
   await expect(a.getByRole('log')).toContainText('Count me in for Sunday!');
-  await a.getByLabel(/message/i).fill('Great, see you at 6');
+  await a.getByRole('textbox', { name: 'Message' }).fill('Great, see you at 6');
   await a.getByRole('button', { name: 'Send' }).click();
   await expect(thread).toContainText('Great, see you at 6');
   await shoot(b, 'chat');
