@@ -14,7 +14,11 @@ const SHOTS = 'test-results/screenshots';
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
 }
 
