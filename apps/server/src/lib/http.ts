@@ -95,13 +95,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
           ? 'Request body must be a JSON object'
           : error.message;
     // A 400 always names what was wrong, so clients can show field errors uniformly.
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        message,
-        ...(status === 400 ? { errors: [{ field: 'body', message }] } : {}),
-      });
+    return reply.status(status).send({
+      success: false,
+      message,
+      ...(status === 400 ? { errors: [{ field: 'body', message }] } : {}),
+    });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ success: false, message: 'Internal server error' });
