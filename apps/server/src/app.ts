@@ -28,7 +28,9 @@ import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createRealtime, type RealtimeServer } from './realtime/index.js';
-import { attachRedisAdapter, type RedisLink } from './realtime/redis.js';
+import { connectRedis } from './realtime/redis.js';
+import { createRateLimiter } from './lib/rate-limit.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,9 +61,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
 
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const events = new DomainEventBus();
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
-  const auth = createAuthService({ db: database.db, mailer, events });
+  const limiter = createRateLimiter(config.rateLimits, redis?.client);
+  const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
   const chats = createChatsService({ db: database.db, events });
   const posts = createPostsService({ db: database.db, events });
   const places = createPlacesService(config.placesUrl);
@@ -75,13 +79,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   app.get('/api/health', () => ({ status: 'ok' }));
-  let redis: RedisLink | undefined;
   app.get('/api/ready', async () => {
     await sql`select 1`.execute(database.db);
     await redis?.ping();
     return { status: 'ok' };
   });
   authRoutes(app, auth, requireAuth);
+  settingsRoutes(app, auth, requireAuth);
   postsRoutes(app, posts, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
@@ -118,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   app.decorate('io', createRealtime(app.server, { auth, chats, events, log: app.log }));
-  if (config.redisUrl) redis = await attachRedisAdapter(app.io, config.redisUrl);
+  redis?.attach(app.io);
   app.addHook('onClose', async () => {
     await app.io.close();
     await redis?.close();

@@ -110,6 +110,15 @@ export interface GroupMessagesTable {
   created_at: string;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the reset token, hex. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -123,6 +132,7 @@ export interface DB {
   group_chats: GroupChatsTable;
   group_chat_members: GroupChatMembersTable;
   group_messages: GroupMessagesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,28 +1,35 @@
 /**
- * Scale-out: with REDIS_URL set, Socket.IO rooms span every server process through the Redis
- * adapter, so a message stored by one node reaches sockets held by the others (ARCHITECTURE.md).
+ * Redis, when REDIS_URL is set: the Socket.IO adapter, so rooms span every server process
+ * (ARCHITECTURE.md scale-out), and the shared store of the rate limits.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import type { RealtimeServer } from './index.js';
 
 export interface RedisLink {
+  /** The command client (also the adapter's publisher). */
+  client: RedisClientType;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Installs the Socket.IO adapter on `io`. */
+  attach: (io: RealtimeServer) => void;
 }
 
-/** Connects the publish and subscribe clients and installs the adapter. Throws if Redis is unreachable. */
-export async function attachRedisAdapter(io: RealtimeServer, redisUrl: string): Promise<RedisLink> {
-  const pub = createClient({ url: redisUrl });
-  const sub = pub.duplicate();
-  await Promise.all([pub.connect(), sub.connect()]);
-  io.adapter(createAdapter(pub, sub));
+/** Connects the command and subscriber clients. Throws if Redis is unreachable. */
+export async function connectRedis(redisUrl: string): Promise<RedisLink> {
+  const client: RedisClientType = createClient({ url: redisUrl });
+  const sub = client.duplicate();
+  await Promise.all([client.connect(), sub.connect()]);
   return {
+    client,
     ping: async () => {
-      await pub.ping();
+      await client.ping();
     },
     close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([client.quit(), sub.quit()]);
+    },
+    attach: (io) => {
+      io.adapter(createAdapter(client, sub));
     },
   };
 }

@@ -116,3 +116,28 @@ export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** `POST /auth/reset-password` body (spec part 1 §7). */
+export const resetPasswordBodySchema = z.object({
+  email: emailSchema,
+  resetToken: z
+    .string({ error: 'Reset token is required' })
+    .min(1, 'Reset token is required')
+    .max(200, 'Reset token is invalid'),
+  newPassword: passwordSchema,
+});
+
+/** `POST /settings/change-password` body (spec part 2 §3, §7; confirmPassword is never sent). */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});
+
+/** `POST /auth/verify-reset-otp` answer. */
+export const verifyResetOtpResponseSchema = z.object({
+  success: z.literal(true),
+  resetToken: z.string(),
+});

@@ -1,7 +1,9 @@
 /** Every migration, in order. Static imports so the list is checked by the compiler. */
 import type { Migration } from 'kysely';
 import * as core from './0001_core.js';
+import * as passwordResets from './0002_password_resets.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0002_password_resets': passwordResets,
 };

@@ -188,3 +188,51 @@ export async function recordOtpFailure(
 export function deleteOtp(db: Executor, id: number) {
   return db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }
+
+export function findUserById(db: Executor, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function updatePasswordHash(db: Executor, userId: number, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Deletes the member's sessions except `keepSessionId`; returns the ids deleted. */
+export async function deleteSessionsOfUser(
+  db: Executor,
+  userId: number,
+  keepSessionId?: number,
+): Promise<number[]> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Stores a reset token for the member, replacing any earlier one. */
+export async function replacePasswordReset(
+  db: Executor,
+  userId: number,
+  tokenHash: string,
+  expiresAt: string,
+  now: string,
+) {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, created_at: now })
+    .execute();
+}
+
+/** Deletes and returns the reset token of `tokenHash` (single use), or undefined. */
+export function takePasswordReset(db: Executor, tokenHash: string) {
+  return db
+    .deleteFrom('password_resets')
+    .where('token_hash', '=', tokenHash)
+    .returning(['user_id', 'expires_at'])
+    .executeTakeFirst();
+}

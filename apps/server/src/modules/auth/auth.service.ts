@@ -2,14 +2,16 @@
  * Accounts and sessions (spec part 1 §4 Authentication, Registration; §7 calls).
  * No route creates an account without a verified e-mail code.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
-import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
-import { nowIso } from '../../lib/time.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
+import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
 import { consumeCode, issueCode } from './otp.service.js';
 
@@ -17,7 +19,17 @@ export interface AuthDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   events: DomainEventBus;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
 }
+
+/** A reset token is good for 15 minutes after the code is verified, once. */
+const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** The same answer for known and unknown e-mails: no account enumeration (issue 3). */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, a reset code has been sent.';
+const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start again.';
 
 export interface SignupInput {
   username: string;
@@ -52,7 +64,7 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
 // verification, so response time does not reveal which addresses have accounts.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService({ db, mailer, events }: AuthDeps) {
+export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps) {
   async function assertAvailable(username: string, email: string) {
     const errors = [];
     if (await repo.findUserByEmail(db, email))
@@ -60,6 +72,18 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
     if (await repo.usernameTaken(db, username))
       errors.push({ field: 'username', message: 'Username is already taken' });
     if (errors.length > 0) throw conflict(errors.map((e) => e.message).join('; '), errors);
+  }
+
+  /** Counts a code e-mail against the address's and the client IP's budgets. */
+  async function limitCodeMail(email: string, ip: string) {
+    await limiter.consume('codeMailsPerIp', ip);
+    await limiter.consume('codeMailsPerEmail', email);
+  }
+
+  /** Revokes sessions (all, or all but `keep`) and disconnects their sockets. */
+  async function revokeSessions(userId: number, keep?: number) {
+    const sessionIds = await repo.deleteSessionsOfUser(db, userId, keep);
+    if (sessionIds.length > 0) events.emit('session.revoked', { sessionIds });
   }
 
   async function startSession(userId: number) {
@@ -74,9 +98,10 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
     /**
      * Starts a sign-up: checks the username and e-mail are free, keeps the pending sign-up
      * with the password already hashed, and mails a code (spec part 1 §7 send-otp).
-     * @throws AppError 409 when the username or e-mail is taken.
+     * @throws AppError 409 when the username or e-mail is taken, 429 when rate limited.
      */
-    async startSignup(input: SignupInput): Promise<{ success: true; message: string }> {
+    async startSignup(input: SignupInput, ip: string): Promise<{ success: true; message: string }> {
+      await limitCodeMail(input.email, ip);
       await assertAvailable(input.username, input.email);
       await repo.upsertPendingSignup(db, {
         email: input.email,
@@ -91,8 +116,9 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
       return { success: true, message: 'Verification code sent to your email' };
     },
 
-    /** Mails a fresh sign-up code. @throws AppError 404 when no sign-up is pending. */
-    async resendSignupCode(email: string): Promise<{ success: true; message: string }> {
+    /** Mails a fresh sign-up code. @throws AppError 404 when no sign-up is pending, 429. */
+    async resendSignupCode(email: string, ip: string): Promise<{ success: true; message: string }> {
+      await limitCodeMail(email, ip);
       if (!(await repo.findPendingSignup(db, email))) {
         throw notFound('No pending registration for this email. Please register again.');
       }
@@ -138,17 +164,115 @@ export function createAuthService({ db, mailer, events }: AuthDeps) {
       return { success: true as const, message: 'Registration successful', ...session };
     },
 
-    /** Signs in. @throws AppError 401 'Invalid email or password'. */
-    async login(email: string, password: string) {
+    /**
+     * Signs in. Failed logins are limited per account (10 / 15 min) and all logins per client
+     * IP (100 / 5 min).
+     * @throws AppError 401 'Invalid email or password', 429 when rate limited.
+     */
+    async login(email: string, password: string, ip: string) {
+      await limiter.consume('loginsPerIp', ip);
+      await limiter.check('failedLoginsPerAccount', email);
       const user = await repo.findUserByEmail(db, email);
-      if (!user) {
-        dummyHash ??= hashPassword(newToken());
-        await verifyPassword(await dummyHash, password);
+      const ok = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyPassword(await (dummyHash ??= hashPassword(newToken())), password).then(
+            () => false,
+          );
+      if (!user || !ok) {
+        await limiter.consume('failedLoginsPerAccount', email);
         throw unauthorized('Invalid email or password');
       }
-      if (!(await verifyPassword(user.password_hash, password)))
-        throw unauthorized('Invalid email or password');
+      await limiter.reset('failedLoginsPerAccount', email);
       return startSession(user.id);
+    },
+
+    /**
+     * Starts a password reset: mails a reset code when the address has an account. Answers
+     * the same, as fast, either way (the mail goes out in the background).
+     * @throws AppError 429 when rate limited.
+     */
+    async forgotPassword(email: string, ip: string): Promise<{ success: true; message: string }> {
+      await limitCodeMail(email, ip);
+      if (await repo.findUserByEmail(db, email)) {
+        issueCode(db, mailer, email, 'reset').catch((error: unknown) =>
+          log.error({ err: error }, 'reset code mail failed'),
+        );
+      }
+      return { success: true, message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    /**
+     * Exchanges a reset code for a single-use reset token valid 15 minutes.
+     * @throws AppError 400 for a wrong, expired or burnt code (and for unknown e-mails alike).
+     */
+    async verifyResetCode(
+      email: string,
+      otp: string,
+    ): Promise<{ success: true; resetToken: string }> {
+      await consumeCode(db, email, 'reset', otp);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user)
+        throw badRequest('Invalid or expired code. Please request a new one.', [
+          { field: 'otp', message: 'Invalid or expired code' },
+        ]);
+      const resetToken = newToken();
+      const now = new Date();
+      await repo.replacePasswordReset(
+        db,
+        user.id,
+        hashToken(resetToken),
+        addSeconds(now, RESET_TOKEN_TTL_SECONDS),
+        now.toISOString(),
+      );
+      return { success: true, resetToken };
+    },
+
+    /**
+     * Sets a new password with a reset token (once), and signs out every session of the
+     * account, disconnecting its sockets.
+     * @throws AppError 400 when the token is unknown, used, expired or not this e-mail's.
+     */
+    async resetPassword(
+      email: string,
+      resetToken: string,
+      newPassword: string,
+    ): Promise<{ success: true; message: string }> {
+      const reset = await repo.takePasswordReset(db, hashToken(resetToken));
+      const user = reset ? await repo.findUserById(db, reset.user_id) : undefined;
+      if (!reset || !user || user.email !== email || reset.expires_at <= nowIso()) {
+        throw badRequest(RESET_TOKEN_INVALID, [
+          { field: 'resetToken', message: RESET_TOKEN_INVALID },
+        ]);
+      }
+      await repo.updatePasswordHash(db, user.id, await hashPassword(newPassword));
+      await revokeSessions(user.id);
+      await limiter.reset('failedLoginsPerAccount', email);
+      return {
+        success: true,
+        message: 'Password reset successfully. Please log in with your new password.',
+      };
+    },
+
+    /**
+     * Changes the password of the signed-in member (spec part 2 §7 change-password) and signs
+     * out their other sessions; this one stays.
+     * @throws AppError 400 'Current password is incorrect'.
+     */
+    async changePassword(
+      principal: Principal,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<{ success: true; message: string }> {
+      const user = await repo.findUserById(db, principal.userId);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw badRequest('Current password is incorrect', [
+          { field: 'currentPassword', message: 'Current password is incorrect' },
+        ]);
+      }
+      await repo.updatePasswordHash(db, user.id, await hashPassword(newPassword));
+      await revokeSessions(user.id, principal.sessionId);
+      return { success: true, message: 'Password changed successfully' };
     },
 
     /** Resolves a bearer token to its session, or null. */

@@ -1,0 +1,122 @@
+/**
+ * Rate limits (issue 3): 429 at the stated counts, per e-mail address, per account and per
+ * client IP. The server trusts X-Forwarded-For (TRUST_PROXY), as behind a load balancer, so each
+ * test speaks from its own client IP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: 'true' });
+});
+afterAll(() => server.close());
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const signupBody = (n: string) => ({
+  username: `rl_${n}`,
+  email: `rl_${n}@example.test`,
+  password: 'secret123',
+  bio: '',
+  sports: [],
+  tags: [],
+});
+
+describe('rate limits', () => {
+  it('allows 5 code e-mails to one address per 30 minutes, then 429 with a message the form shows', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const route = i % 2 === 0 ? '/api/auth/send-otp' : '/api/auth/resend-otp';
+      const body = i % 2 === 0 ? signupBody('mailbox') : { email: 'rl_mailbox@example.test' };
+      statuses.push(
+        (await server.request('POST', route, { body, headers: from(`198.51.100.${i + 1}`) }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await server.request<{ success: boolean; message: string }>(
+      'POST',
+      '/api/auth/forgot-password',
+      {
+        body: { email: 'rl_mailbox@example.test' },
+        headers: from('198.51.100.99'),
+      },
+    );
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.success).toBe(false);
+    expect(sixth.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it('allows 20 sign-up codes from one IP per 30 minutes; other IPs are unaffected', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await server.request('POST', '/api/auth/send-otp', {
+        body: signupBody(`ip${i}`),
+        headers: from('203.0.113.7'),
+      });
+      expect(res.status).toBe(200);
+    }
+    const twentyFirst = await server.request('POST', '/api/auth/send-otp', {
+      body: signupBody('ip20'),
+      headers: from('203.0.113.7'),
+    });
+    expect(twentyFirst.status).toBe(429);
+    const elsewhere = await server.request('POST', '/api/auth/send-otp', {
+      body: signupBody('ip20'),
+      headers: from('203.0.113.8'),
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('allows 10 failed logins of an account per 15 minutes, then refuses even the right password', async () => {
+    await server.signUp('rl_account');
+    const email = 'rl_account@example.test';
+    for (let i = 0; i < 10; i++) {
+      const res = await server.request('POST', '/api/auth/login', {
+        body: { email, password: 'wrong-one' },
+        headers: from(`192.0.2.${i + 1}`),
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await server.request('POST', '/api/auth/login', {
+      body: { email, password: 'secret123' },
+      headers: from('192.0.2.50'),
+    });
+    expect(locked.status).toBe(429);
+    // Another member behind the same IP still signs in.
+    await server.signUp('rl_neighbour');
+    const neighbour = await server.request('POST', '/api/auth/login', {
+      body: { email: 'rl_neighbour@example.test', password: 'secret123' },
+      headers: from('192.0.2.50'),
+    });
+    expect(neighbour.status).toBe(200);
+  });
+
+  it('allows 100 logins from one IP per 5 minutes', async () => {
+    for (let i = 0; i < 100; i++) {
+      const res = await server.request('POST', '/api/auth/login', {
+        body: { email: `nobody${i}@example.test`, password: 'whatever1' },
+        headers: from('198.18.0.1'),
+      });
+      expect(res.status).toBe(401);
+    }
+    const hundredFirst = await server.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.test', password: 'whatever1' },
+      headers: from('198.18.0.1'),
+    });
+    expect(hundredFirst.status).toBe(429);
+  });
+
+  it('is off with RATE_LIMITS=off (load tests only)', async () => {
+    const open = await startServer({ RATE_LIMITS: 'off' });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await open.request('POST', '/api/auth/forgot-password', {
+          body: { email: 'loadtest@example.test' },
+        });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await open.close();
+    }
+  });
+});
