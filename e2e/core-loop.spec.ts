@@ -4,55 +4,11 @@
  * 30 km away, sees the game with its distance, clicks interest, lands in the group chat and
  * sends a message; A, already on /messages, sees it arrive without reloading.
  */
-import type { Browser, Page } from '@playwright/test';
-import { expect, test, type GameOnServer } from './fixtures.js';
+import { expect, test } from './fixtures.js';
+import { newPerson, shoot, signUp } from './helpers.js';
 
 // 30 km due north of Bengaluru as the offline gazetteer has it (12.97194 N, 77.59369 E).
 const NORTH_30KM = { latitude: 12.97194 + 30 / 111.195, longitude: 77.59369 };
-const SHOTS = 'test-results/screenshots';
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${width}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-}
-
-async function signUp(page: Page, server: GameOnServer, username: string) {
-  const email = `${username}@example.test`;
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Secret123');
-  await page.getByLabel('Confirm Password').fill('Secret123');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  const code = await server.mail.codeFor(email);
-  for (const [i, digit] of [...code].entries()) {
-    await page.getByLabel(`Digit ${i + 1}`).fill(digit);
-  }
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
-}
-
-async function newPerson(
-  browser: Browser,
-  baseURL: string,
-  geolocation?: { latitude: number; longitude: number },
-) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    timezoneId: 'Asia/Kolkata',
-    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
-  });
-  return context.newPage();
-}
-
 test('sign up, post a game, express interest and chat live', async ({ browser, server }) => {
   const a = await newPerson(browser, server.baseURL);
   await a.goto('/');

@@ -1,0 +1,55 @@
+/** Steps shared by the journeys: a person in a fresh browser context, sign-up, screenshots. */
+import type { Browser, Page } from '@playwright/test';
+import { expect, type GameOnServer } from './fixtures.js';
+
+export const SHOTS = 'test-results/screenshots';
+
+/** Full-page screenshots at 375 and 1280 px into test-results/screenshots, to be looked at. */
+export async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+}
+
+/** Signs up through /register with the code read from the captured mail; ends on the feed. */
+export async function signUp(
+  page: Page,
+  server: GameOnServer,
+  username: string,
+  password = 'Secret123',
+) {
+  const email = `${username}@example.test`;
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const code = await server.mail.codeFor(email);
+  for (const [i, digit] of [...code].entries()) {
+    await page.getByLabel(`Digit ${i + 1}`).fill(digit);
+  }
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
+}
+
+/** A new person: a fresh browser context (own storage), in India's time zone. */
+export async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  geolocation?: { latitude: number; longitude: number },
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'Asia/Kolkata',
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
+  });
+  return context.newPage();
+}
