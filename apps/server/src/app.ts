@@ -31,6 +31,9 @@ import { createRealtime, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chats = createChatsService({ db: database.db, events });
   const posts = createPostsService({ db: database.db, events });
   const places = createPlacesService(config.placesUrl);
+  const users = createUsersService({ db: database.db });
+  const settings = createSettingsService({ db: database.db, users });
 
   app.decorateRequest('principal', null);
   const requireAuth = async (request: FastifyRequest) => {
@@ -85,7 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { status: 'ok' };
   });
   authRoutes(app, auth, requireAuth);
-  settingsRoutes(app, auth, requireAuth);
+  settingsRoutes(app, settings, auth, requireAuth);
+  usersRoutes(app, users, requireAuth);
   postsRoutes(app, posts, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);

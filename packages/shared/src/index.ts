@@ -6,3 +6,4 @@ export * from './schemas/auth.js';
 export * from './schemas/posts.js';
 export * from './schemas/places.js';
 export * from './schemas/chats.js';
+export * from './schemas/users.js';

@@ -119,6 +119,70 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: string;
+}
+
+export type ProfileVisibility = 'public' | 'friends_only';
+export type LocationSharing = 'exact' | 'general' | 'hidden';
+export type Audience = 'public' | 'friends_only' | 'private';
+export type MessageRequests = 'anyone' | 'friends_only' | 'none';
+export type EventInvitations = 'auto_accept' | 'manual' | 'block';
+
+export interface UserSettingsTable {
+  user_id: number;
+  /** Exactly 10 digits, or null. */
+  phone_number: string | null;
+  /** Home city display name and its point (for nearby-post notifications). */
+  location_city: string | null;
+  location_lng: number | null;
+  location_lat: number | null;
+  cover_photo_url: string | null;
+  profile_visibility: ProfileVisibility;
+  location_sharing: LocationSharing;
+  /** 0/1. */
+  show_online_status: number;
+  activity_history_visibility: Audience;
+  phone_visibility: Audience;
+  message_requests: MessageRequests;
+  post_comments: MessageRequests;
+  event_invitations: EventInvitations;
+  updated_at: string;
+}
+
+export interface UserSkillsTable {
+  user_id: number;
+  sport: string;
+  skill_level: 'beginner' | 'intermediate' | 'advanced' | 'expert';
+  position: number;
+}
+
+export interface AvailabilitySlotsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 0 = Sunday .. 6 = Saturday. */
+  day_of_week: number;
+  /** 'HH:MM', 24-hour. */
+  start_time: string;
+  end_time: string;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number | null;
+  reported_id: number | null;
+  reason: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -133,6 +197,12 @@ export interface DB {
   group_chat_members: GroupChatMembersTable;
   group_messages: GroupMessagesTable;
   password_resets: PasswordResetsTable;
+  follows: FollowsTable;
+  user_settings: UserSettingsTable;
+  user_skills: UserSkillsTable;
+  availability_slots: AvailabilitySlotsTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,14 +1,52 @@
-/** `/api/settings/*` routes (spec part 2 §7). The password change is the auth service's. */
+/** `/api/settings/*` routes (spec part 2 §7; CONTRACT.md availability). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { changePasswordBodySchema } from '@gameon/shared';
+import {
+  availabilityBodySchema,
+  changePasswordBodySchema,
+  idParamsSchema,
+  skillsBodySchema,
+  updateSettingsBodySchema,
+} from '@gameon/shared';
 import { principalOf, type App } from '../../lib/http.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { SettingsService } from './settings.service.js';
 
 export function settingsRoutes(
   app: App,
+  settings: SettingsService,
   auth: AuthService,
   requireAuth: preHandlerAsyncHookHandler,
 ) {
+  app.get('/api/settings', { preHandler: requireAuth }, (request) =>
+    settings.get(principalOf(request).userId),
+  );
+  app.put(
+    '/api/settings',
+    { preHandler: requireAuth, schema: { body: updateSettingsBodySchema } },
+    (request) => settings.update(principalOf(request).userId, request.body),
+  );
+  app.get(
+    '/api/settings/public/:id',
+    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    (request) => settings.publicSettings(principalOf(request).userId, request.params.id),
+  );
+  app.get('/api/settings/skills', { preHandler: requireAuth }, (request) =>
+    settings.skills(principalOf(request).userId),
+  );
+  app.put(
+    '/api/settings/skills',
+    { preHandler: requireAuth, schema: { body: skillsBodySchema } },
+    (request) => settings.saveSkills(principalOf(request).userId, request.body.skills),
+  );
+  app.get('/api/settings/availability', { preHandler: requireAuth }, (request) =>
+    settings.availability(principalOf(request).userId),
+  );
+  app.put(
+    '/api/settings/availability',
+    { preHandler: requireAuth, schema: { body: availabilityBodySchema } },
+    (request) => settings.saveAvailability(principalOf(request).userId, request.body),
+  );
+  // The password belongs to the auth service (it revokes the other sessions).
   app.post(
     '/api/settings/change-password',
     { preHandler: requireAuth, schema: { body: changePasswordBodySchema } },
