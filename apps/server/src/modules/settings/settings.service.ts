@@ -53,7 +53,7 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
       body: Exclude<UpdateSettingsBody, undefined> & { phone_number?: string | null },
     ): Promise<Settings> {
       const { bio, sports, tags, location_coordinates, show_online_status, ...rest } = body;
-      const changes: SettingsChanges = { ...rest } as SettingsChanges;
+      const changes: SettingsChanges = { ...rest };
       if (show_online_status !== undefined) changes.show_online_status = show_online_status ? 1 : 0;
       if (location_coordinates !== undefined) {
         changes.location_lng = location_coordinates?.[0] ?? null;
