@@ -57,6 +57,9 @@ const sports = ['Football', 'Cricket', 'Badminton', 'Valorant', 'BGMI', 'Tennis'
 const started = Date.now();
 await db.transaction().execute(async (trx) => {
   for (let i = 0; i < posts; i++) {
+    // India's rough bounding box.
+    const lng = 68 + random() * 29;
+    const lat = 8 + random() * 29;
     await insertPost(
       trx,
       {
@@ -65,9 +68,10 @@ await db.transaction().execute(async (trx) => {
         heading: `Bench game ${i}`,
         description: 'Benchmark game',
         location_name: 'Somewhere in India',
-        // India's rough bounding box.
-        lng: 68 + random() * 29,
-        lat: 8 + random() * 29,
+        lng,
+        lat,
+        public_lng: lng,
+        public_lat: lat,
         event_time: new Date(Date.now() + (1 + random() * 60 * 24) * 3600_000).toISOString(),
         players_needed: 1 + (i % 20),
         created_at: now,

@@ -70,9 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
   const chats = createChatsService({ db: database.db, events });
-  const posts = createPostsService({ db: database.db, events });
-  const places = createPlacesService(config.placesUrl);
   const users = createUsersService({ db: database.db });
+  const posts = createPostsService({ db: database.db, events, users });
+  const places = createPlacesService(config.placesUrl);
   const settings = createSettingsService({ db: database.db, users });
 
   app.decorateRequest('principal', null);

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './types.js';
 import { hashPassword } from '../lib/crypto.js';
+import { publicPoint } from '../lib/geo.js';
 import * as authRepo from '../modules/auth/auth.repository.js';
 import * as chatsRepo from '../modules/chats/chats.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
@@ -247,6 +248,9 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
             location_name: place,
             lng,
             lat,
+            // Demo members keep the default location_sharing, 'general'.
+            public_lng: publicPoint(lng, lat, 'general')?.[0] ?? null,
+            public_lat: publicPoint(lng, lat, 'general')?.[1] ?? null,
             event_time: new Date(Math.ceil((now + hours * HOUR) / HOUR) * HOUR).toISOString(),
             players_needed: players,
             created_at: new Date(now - 2 * HOUR).toISOString(),

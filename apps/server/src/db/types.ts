@@ -65,6 +65,9 @@ export interface PostsTable {
   /** Degrees, WGS 84. */
   lng: number;
   lat: number;
+  /** The point others see, by the author's location_sharing: exact, 1 km grid, or null (hidden). */
+  public_lng: number | null;
+  public_lat: number | null;
   event_time: string;
   players_needed: number;
   created_at: string;

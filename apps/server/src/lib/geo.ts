@@ -24,3 +24,37 @@ export function boundingBox(lat: number, lng: number, radius: number) {
   const dLng = cosLat < 1e-9 ? 180 : Math.min(180, dLat / cosLat);
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
 }
+
+/** One cell of the grid that `general` location sharing snaps to, in metres (issue 4). */
+export const GRID_CELL_M = 1000;
+
+/**
+ * The centre of the ~1 km grid cell holding (`lng`, `lat`): rows are 1 km of latitude, and
+ * columns 1 km of longitude at the row's centre, so every point of a cell maps to one centre
+ * and the exact spot cannot be worked back out.
+ */
+export function snapToGrid(lng: number, lat: number, cell = GRID_CELL_M): [number, number] {
+  const dLat = (cell / EARTH_RADIUS_M) * (180 / Math.PI);
+  const row = Math.floor(lat / dLat);
+  const snappedLat = Math.max(-90, Math.min(90, (row + 0.5) * dLat));
+  const dLng = Math.min(360, dLat / Math.max(Math.cos(rad(snappedLat)), 1e-6));
+  const col = Math.floor((lng + 180) / dLng);
+  const snappedLng = (col + 0.5) * dLng - 180;
+  return [Math.round(Math.min(180, snappedLng) * 1e6) / 1e6, Math.round(snappedLat * 1e6) / 1e6];
+}
+
+/** The point others see of a game, by its author's `location_sharing` (issue 4), or null. */
+export function publicPoint(
+  lng: number,
+  lat: number,
+  sharing: 'exact' | 'general' | 'hidden',
+): [number, number] | null {
+  switch (sharing) {
+    case 'exact':
+      return [lng, lat];
+    case 'general':
+      return snapToGrid(lng, lat);
+    case 'hidden':
+      return null;
+  }
+}

@@ -89,21 +89,45 @@ export function feed(db: Executor, filter: FeedFilter) {
   }
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
+  // Others' games are placed at their public point (issue 4 location_sharing); a hidden one
+  // has none, so it only shows in feeds without a location filter.
   if (filter.near?.radius) {
     const { lat, lng, radius } = filter.near;
     const box = boundingBox(lat, lng, radius);
     const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
     query = query
-      .where('p.lat', '>=', box.minLat)
-      .where('p.lat', '<=', box.maxLat)
+      .where('p.public_lat', '>=', box.minLat)
+      .where('p.public_lat', '<=', box.maxLat)
       .where(
-        sql<boolean>`power(sin((radians(p.lat) - ${rad(lat)}) / 2), 2) + ${Math.cos(rad(lat))} * cos(radians(p.lat)) * power(sin((radians(p.lng) - ${rad(lng)}) / 2), 2) <= ${h}`,
+        sql<boolean>`power(sin((radians(p.public_lat) - ${rad(lat)}) / 2), 2) + ${Math.cos(rad(lat))} * cos(radians(p.public_lat)) * power(sin((radians(p.public_lng) - ${rad(lng)}) / 2), 2) <= ${h}`,
       );
     // Near the antimeridian the longitude range wraps; the exact test alone then decides.
     if (box.minLng >= -180 && box.maxLng <= 180) {
-      query = query.where('p.lng', '>=', box.minLng).where('p.lng', '<=', box.maxLng);
+      query = query.where('p.public_lng', '>=', box.minLng).where('p.public_lng', '<=', box.maxLng);
     }
   }
+  // Nobody sees the games of a member they blocked or who blocked them (issue 4).
+  query = query.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('blocks as b')
+          .select('b.blocker_id')
+          .where((w) =>
+            w.or([
+              w.and([
+                w('b.blocker_id', '=', filter.viewerId),
+                w('b.blocked_id', '=', w.ref('p.author_id')),
+              ]),
+              w.and([
+                w('b.blocked_id', '=', filter.viewerId),
+                w('b.blocker_id', '=', w.ref('p.author_id')),
+              ]),
+            ]),
+          ),
+      ),
+    ),
+  );
   if (filter.cursor) {
     const { eventTime, id } = filter.cursor;
     query = query.where((eb) =>
@@ -114,6 +138,40 @@ export function feed(db: Executor, filter: FeedFilter) {
     );
   }
   return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+}
+
+/** Sets the public point of every post of `authorId` from `point(lng, lat)`. */
+export async function updatePublicPoints(
+  db: Executor,
+  authorId: number,
+  point: (lng: number, lat: number) => [number, number] | null,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'lng', 'lat'])
+    .where('author_id', '=', authorId)
+    .execute();
+  for (const row of rows) {
+    const p = point(row.lng, row.lat);
+    await db
+      .updateTable('posts')
+      .set({ public_lng: p?.[0] ?? null, public_lat: p?.[1] ?? null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** A member's posts, soonest upcoming first then the past, newest first (profile lists). */
+export function listByAuthor(db: Executor, authorId: number, limit: number, offset: number) {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('author_id', '=', authorId)
+    .orderBy('event_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** Authors, tags and interested members of a page of posts, in three queries. */

@@ -1,6 +1,11 @@
 /** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { createPostBodySchema, feedQuerySchema, idParamsSchema } from '@gameon/shared';
+import {
+  createPostBodySchema,
+  feedQuerySchema,
+  idParamsSchema,
+  pageQuerySchema,
+} from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
@@ -27,6 +32,21 @@ export function postsRoutes(
     async (request, reply) => {
       const post = await posts.create(principalOf(request).userId, request.body);
       return reply.status(201).send(post);
+    },
+  );
+  app.get(
+    '/api/posts/user/:id',
+    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const offset = Number(request.query.cursor ?? 0) || 0;
+      const page = await posts.listByAuthor(
+        principalOf(request).userId,
+        request.params.id,
+        request.query.limit,
+        offset,
+      );
+      setNextCursor(reply, page.nextCursor);
+      return page.posts;
     },
   );
   app.post(

@@ -9,14 +9,17 @@ import { NO_RADIUS, type Post } from '@gameon/shared';
 import type { DB, PostRow } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
-import { distanceMetres } from '../../lib/geo.js';
+import { distanceMetres, publicPoint } from '../../lib/geo.js';
 import { nowIso, toUtcIso } from '../../lib/time.js';
 import * as chatsRepo from '../chats/chats.repository.js';
+import * as usersRepo from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import * as repo from './posts.repository.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
   events: DomainEventBus;
+  users: UsersService;
 }
 
 export interface CreatePostInput {
@@ -74,8 +77,16 @@ export function dayRange(date: string, tz: string): { from: string; to: string }
   };
 }
 
-export function createPostsService({ db, events }: PostsDeps) {
-  async function present(rows: PostRow[], origin?: [number, number]): Promise<Post[]> {
+export function createPostsService({ db, events, users }: PostsDeps) {
+  /**
+   * Presents posts to `viewerId`: the author sees the exact point, everyone else the public
+   * one (issue 4 location_sharing); `distance` is measured to the point shown, if any.
+   */
+  async function present(
+    rows: PostRow[],
+    viewerId: number,
+    origin?: [number, number],
+  ): Promise<Post[]> {
     const { authors, tags, interests } = await repo.hydrate(
       db,
       rows.map((r) => r.id),
@@ -83,6 +94,12 @@ export function createPostsService({ db, events }: PostsDeps) {
     );
     const usernames = new Map(authors.map((a) => [a.id, a.username]));
     return rows.map((r) => {
+      const point: [number, number] | null =
+        r.author_id === viewerId
+          ? [r.lng, r.lat]
+          : r.public_lng !== null && r.public_lat !== null
+            ? [r.public_lng, r.public_lat]
+            : null;
       const post: Post = {
         id: r.id,
         author_id: r.author_id,
@@ -91,7 +108,7 @@ export function createPostsService({ db, events }: PostsDeps) {
         heading: r.heading,
         description: r.description,
         tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
-        location: { type: 'Point', coordinates: [r.lng, r.lat] },
+        location: point ? { type: 'Point', coordinates: point } : null,
         location_name: r.location_name,
         event_time: r.event_time,
         players_needed: r.players_needed,
@@ -100,12 +117,27 @@ export function createPostsService({ db, events }: PostsDeps) {
           .map((i) => ({ user_id: i.user_id })),
         created_at: r.created_at,
       };
-      if (origin) post.distance = Math.round(distanceMetres(origin, [r.lng, r.lat]));
+      if (origin && point) post.distance = Math.round(distanceMetres(origin, point));
       return post;
     });
   }
 
   return {
+    /**
+     * `GET /posts/user/{id}`: a member's posts, newest first, when their privacy settings let
+     * the viewer see their activity (issue 4).
+     * @throws AppError 404 unknown or blocked, 403 activity hidden from this viewer.
+     */
+    async listByAuthor(viewerId: number, authorId: number, limit: number, offset: number) {
+      const seen = await users.access(viewerId, authorId);
+      if (!seen.activity) throw forbidden('activity_private', "This member's posts are private");
+      const rows = await repo.listByAuthor(db, authorId, limit + 1, offset);
+      return {
+        posts: await present(rows.slice(0, limit), viewerId),
+        nextCursor: rows.length > limit ? String(offset + limit) : undefined,
+      };
+    },
+
     /**
      * Creates a post by the caller (spec part 2 §5).
      * @throws AppError 400 when the event time is earlier than now.
@@ -119,6 +151,11 @@ export function createPostsService({ db, events }: PostsDeps) {
         ]);
       }
       const [lng, lat] = input.location.coordinates;
+      const shown = publicPoint(
+        lng,
+        lat,
+        (await usersRepo.findSettings(db, authorId)).location_sharing,
+      );
       const id = await db.transaction().execute((trx) =>
         repo.insertPost(
           trx,
@@ -130,6 +167,8 @@ export function createPostsService({ db, events }: PostsDeps) {
             location_name: input.locationName,
             lng,
             lat,
+            public_lng: shown?.[0] ?? null,
+            public_lat: shown?.[1] ?? null,
             event_time: eventTime,
             players_needed: input.playersNeeded,
             created_at: now,
@@ -139,7 +178,7 @@ export function createPostsService({ db, events }: PostsDeps) {
       );
       const row = await repo.findPost(db, id);
       if (!row) throw notFound('Post not found');
-      const [post] = await present([row]);
+      const [post] = await present([row], authorId);
       return post!;
     },
 
@@ -184,7 +223,7 @@ export function createPostsService({ db, events }: PostsDeps) {
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
       return {
-        posts: await present(page, origin),
+        posts: await present(page, viewerId, origin),
         ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(last) } : {}),
       };
     },
@@ -200,6 +239,9 @@ export function createPostsService({ db, events }: PostsDeps) {
       if (!post) throw notFound('Post not found');
       if (post.author_id === userId)
         throw forbidden('own_post', 'You cannot express interest in your own post');
+      // A blocked member cannot see the game, so it is not there for them (issue 4).
+      if (await usersRepo.isBlockedEitherWay(db, userId, post.author_id))
+        throw notFound('Post not found');
       const now = nowIso();
       const alreadyIn = await chatsRepo.findGroupChatByPost(db, postId);
       if (

@@ -109,15 +109,16 @@ describe('the feed', () => {
   it('honours the radius: a post 30 km away is in at 50 km and out at 25 km, with its distance', async () => {
     const at50 = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=50000`);
     const found = at50.body.find((p) => p.id === far.id);
-    expect(found?.distance).toBeGreaterThan(29_900);
-    expect(found?.distance).toBeLessThan(30_100);
+    // The author shares the default 'general' location: a 1 km grid cell's centre.
+    expect(found?.distance).toBeGreaterThan(29_250);
+    expect(found?.distance).toBeLessThan(30_750);
     const at25 = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=25000`);
     expect(at25.body.map((p) => p.id)).not.toContain(far.id);
   });
 
   it('radius -1 means no location filter but still gives distances', async () => {
     const { body } = await feed(`?lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=-1`);
-    expect(body.find((p) => p.id === far.id)?.distance).toBeGreaterThan(29_900);
+    expect(body.find((p) => p.id === far.id)?.distance).toBeGreaterThan(29_250);
     const none = await feed('');
     expect(none.body.every((p) => p.distance === undefined)).toBe(true);
   });
@@ -186,5 +187,68 @@ describe('the feed', () => {
     const third = await feed(`?sports=Golf&limit=2&cursor=${second.headers.get('x-next-cursor')}`);
     expect(headings(third.body)).toEqual(['Paged 5']);
     expect(third.headers.get('x-next-cursor')).toBeNull();
+  });
+});
+
+describe("the author's privacy in the feed", () => {
+  it('location_sharing: exact shows the point, general a 1 km grid cell, hidden no point and only without a location filter', async () => {
+    const sharer = await server.signUp('sharer');
+    const game = await server.createPost(sharer.token, {
+      heading: 'Shared spot',
+      sport: 'Hockey',
+      location: { type: 'Point', coordinates: NORTH_30KM },
+    });
+    const near = `?sports=Hockey&lat=${CENTRE[1]}&lng=${CENTRE[0]}`;
+    const setSharing = (location_sharing: string) =>
+      server.request('PUT', '/api/settings', { token: sharer.token, body: { location_sharing } });
+    const seen = async (query: string) => (await feed(query)).body.find((p) => p.id === game.id);
+
+    // The author always sees the exact point.
+    expect(game.location?.coordinates).toEqual(NORTH_30KM);
+
+    const general = await seen(`${near}&radius=50000`);
+    expect(general?.location?.coordinates).not.toEqual(NORTH_30KM);
+    expect(Math.abs((general?.distance ?? 0) - 30_000)).toBeLessThan(750);
+
+    await setSharing('exact');
+    const exact = await seen(`${near}&radius=50000`);
+    expect(exact?.location?.coordinates).toEqual(NORTH_30KM);
+    expect(Math.abs((exact?.distance ?? 0) - 30_000)).toBeLessThan(100);
+
+    await setSharing('hidden');
+    expect(await seen(`${near}&radius=50000`)).toBeUndefined();
+    const anywhere = await seen(`${near}&radius=-1`);
+    expect(anywhere?.location).toBeNull();
+    expect(anywhere?.distance).toBeUndefined();
+    expect(await seen('?sports=Hockey')).toBeDefined();
+  });
+
+  it("blocked either way: the author's games leave the feed and interest is refused", async () => {
+    const blocker = await server.signUp('feedblocker');
+    const game = await server.createPost(blocker.token, { heading: 'Not for you', sport: 'Rugby' });
+    expect((await feed('?sports=Rugby')).body.map((p) => p.id)).toContain(game.id);
+    await server.request('POST', `/api/users/${viewer.user.id}/block`, { token: blocker.token });
+    expect((await feed('?sports=Rugby')).body.map((p) => p.id)).not.toContain(game.id);
+    expect(
+      (await server.request('POST', `/api/posts/${game.id}/interest`, { token: viewer.token }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("GET /posts/user/{id} follows the member's activity_history_visibility", async () => {
+    const diarist = await server.signUp('diarist');
+    await server.createPost(diarist.token, { heading: 'Diary game' });
+    const list = () =>
+      server.request<Post[]>('GET', `/api/posts/user/${diarist.user.id}`, { token: viewer.token });
+    expect((await list()).body.map((p) => p.heading)).toEqual(['Diary game']);
+    await server.request('PUT', '/api/settings', {
+      token: diarist.token,
+      body: { activity_history_visibility: 'private' },
+    });
+    expect((await list()).status).toBe(403);
+    const own = await server.request<Post[]>('GET', `/api/posts/user/${diarist.user.id}`, {
+      token: diarist.token,
+    });
+    expect(own.body.map((p) => p.heading)).toEqual(['Diary game']);
   });
 });

@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import type { AvailabilitySlot, Settings, Skill, UpdateSettingsBody } from '@gameon/shared';
 import type { DB, UserSettingsTable } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
+import { publicPoint } from '../../lib/geo.js';
 import { nowIso } from '../../lib/time.js';
 import { findUsersWithLists } from '../auth/auth.repository.js';
+import * as postsRepo from '../posts/posts.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -65,6 +67,11 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
         if (tags !== undefined) await usersRepo.replaceList(trx, 'user_tags', userId, tags);
         if (Object.keys(changes).length > 0)
           await usersRepo.saveSettings(trx, userId, changes, nowIso());
+        const sharing = changes.location_sharing;
+        if (sharing)
+          await postsRepo.updatePublicPoints(trx, userId, (lng, lat) =>
+            publicPoint(lng, lat, sharing),
+          );
       });
       return get(userId);
     },
