@@ -17,7 +17,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './db/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus } from './lib/events.js';
-import { bearerToken, errorHandler, type App } from './lib/http.js';
+import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -51,12 +51,20 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts only that many proxies nearest the server (proxy-addr counts hops from us).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectUnsafeText);
 
   const database = openDatabase(config.database);
   app.decorate('database', database);

@@ -25,7 +25,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   UPLOADS_DIR: z.string().default('./data/uploads'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  TRUST_PROXY: booleanFlag.optional(),
+  TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -45,7 +45,12 @@ export interface Config {
   seedDemo: boolean | undefined;
   uploadsDir: string;
   rateLimits: boolean;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false, a hop count (`true` = 1: the load balancer in front), or the
+   * proxies' addresses/CIDRs. Never `true` for all hops: the left-most X-Forwarded-For entry is
+   * whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
   /** The built web app to serve, or null to serve only the API. */
   webDist: string | null;
   logLevel: string;
@@ -74,8 +79,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     uploadsDir: e.UPLOADS_DIR,
     rateLimits: e.RATE_LIMITS === 'on',
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST === '' ? null : (e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** `TRUST_PROXY`: unset/false -> no proxy; true -> 1 hop; a number -> that many hops; else a comma list of addresses. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '' || ['false', '0', 'off', 'no'].includes(value))
+    return false;
+  if (['true', 'on', 'yes'].includes(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

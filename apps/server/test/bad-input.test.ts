@@ -300,6 +300,119 @@ const cases: Case[] = [
     auth: true,
     field: 'q',
   },
+  {
+    name: 'interest in post id 2^31',
+    method: 'POST',
+    path: '/api/posts/2147483648/interest',
+    auth: true,
+    field: 'id',
+  },
+  {
+    name: 'group messages with cursor 1e300',
+    method: 'GET',
+    path: '/api/messages/group/1?cursor=1e300',
+    auth: true,
+    field: 'cursor',
+  },
+  {
+    name: 'a user with id 99999999999',
+    method: 'GET',
+    path: '/api/users/99999999999',
+    auth: true,
+    field: 'id',
+  },
+  {
+    name: "a member's posts with cursor -5",
+    method: 'GET',
+    path: '/api/posts/user/1?cursor=-5',
+    auth: true,
+    field: 'cursor',
+  },
+  {
+    name: 'post with NUL in the title',
+    method: 'POST',
+    path: '/api/posts',
+    auth: true,
+    body: { ...validPost, heading: 'a\u0000b' },
+    field: 'heading',
+  },
+  {
+    name: 'post with a lone surrogate in a tag',
+    method: 'POST',
+    path: '/api/posts',
+    auth: true,
+    body: { ...validPost, tags: ['\ud800'] },
+    field: 'tags.0',
+  },
+  {
+    name: 'feed with NUL in sports',
+    method: 'GET',
+    path: '/api/posts?sports=%00',
+    auth: true,
+    field: 'sports',
+  },
+  {
+    name: 'send-otp with NUL in a sport',
+    method: 'POST',
+    path: '/api/auth/send-otp',
+    body: { ...validSignup, sports: ['\u0000'] },
+    field: 'sports.0',
+  },
+  {
+    name: 'post with a tag that grows when lower-cased',
+    method: 'POST',
+    path: '/api/posts',
+    auth: true,
+    body: { ...validPost, tags: ['İ'.repeat(30)] },
+    field: 'tags.0',
+  },
+  {
+    name: 'settings with an unknown field',
+    method: 'PUT',
+    path: '/api/settings',
+    auth: true,
+    body: { is_admin: true },
+    field: 'body',
+  },
+  {
+    name: 'settings with a 9-digit phone',
+    method: 'PUT',
+    path: '/api/settings',
+    auth: true,
+    body: { phone_number: '123456789' },
+    field: 'phone_number',
+  },
+  {
+    name: 'skills with an unknown level',
+    method: 'PUT',
+    path: '/api/settings/skills',
+    auth: true,
+    body: { skills: [{ sport: 'Golf', skill_level: 'pro' }] },
+    field: 'skills.0.skill_level',
+  },
+  {
+    name: 'availability ending before it starts',
+    method: 'PUT',
+    path: '/api/settings/availability',
+    auth: true,
+    body: [{ day_of_week: 1, start_time: '10:00', end_time: '09:00' }],
+    field: '0.end_time',
+  },
+  {
+    name: 'user search with two characters',
+    method: 'GET',
+    path: '/api/users/search?q=ab',
+    auth: true,
+    field: 'q',
+  },
+  {
+    name: 'report without a reason',
+    method: 'POST',
+    path: '/api/users/1/report',
+    auth: true,
+    body: {},
+    field: 'reason',
+  },
 ];
 
 describe('bad input answers 400 with field errors, never a 500', () => {
@@ -333,6 +446,20 @@ describe('bad input answers 400 with field errors, never a 500', () => {
   it('keeps the interest untouched by a bad request', async () => {
     const feed = await server.request<Post[]>('GET', '/api/posts', { token: member.token });
     expect(feed.body.find((p) => p.id === post.id)?.interested_users).toEqual([]);
+  });
+});
+
+describe('edges that are not errors', () => {
+  it('a radius reaching round the globe filters nothing', async () => {
+    const all = await server.request<Post[]>('GET', '/api/posts', { token: member.token });
+    const huge = await server.request<Post[]>(
+      'GET',
+      '/api/posts?lat=-12.97&lng=-102.41&radius=40000000',
+      {
+        token: member.token,
+      },
+    );
+    expect(huge.body.map((p) => p.id)).toEqual(all.body.map((p) => p.id));
   });
 });
 

@@ -68,7 +68,8 @@ export class MailCatcher {
   /** The 6-digit code in the `nth` mail to `to`. */
   async codeFor(to: string, nth = 1): Promise<string> {
     const mail = await this.waitFor(to, nth);
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    // The code stands alone on its line in the plain-text part.
+    const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
     if (!code) throw new Error(`no code in mail to ${to}: ${mail.text}`);
     return code;
   }

@@ -18,7 +18,7 @@ import {
 } from '@fastify/type-provider-zod';
 import type { FieldError } from '@gameon/shared';
 import type { Principal } from '../modules/auth/auth.service.js';
-import { AppError, unauthorized } from './errors.js';
+import { AppError, badRequest, unauthorized } from './errors.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -51,6 +51,63 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Sets `X-Next-Cursor` when there is a next page (CONTRACT.md pagination). */
 export function setNextCursor(reply: FastifyReply, cursor: string | undefined): void {
   if (cursor !== undefined) void reply.header('X-Next-Cursor', cursor);
+}
+
+/**
+ * An offset cursor (`?cursor=40`) as a whole number 0..100,000.
+ * @throws AppError 400 for anything else.
+ */
+export function parseOffsetCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,6}$/.test(cursor) || Number(cursor) > 100_000) {
+    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
+  return Number(cursor);
+}
+
+// NUL and lone UTF-16 surrogates: PostgreSQL refuses NUL in text and the two databases store
+// lone surrogates differently, so neither gets in anywhere.
+const UNSAFE_TEXT = /\u0000|\p{Surrogate}/u;
+
+/**
+ * The path of the first string in `value` (deeply) holding NUL or a lone surrogate, or null.
+ * Applied to every request and socket payload before validation.
+ */
+export function findUnsafeText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findUnsafeText(item, path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const keyPath = path ? `${path}.${key}` : key;
+      if (UNSAFE_TEXT.test(key)) return keyPath;
+      const found = findUnsafeText(item, keyPath);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** preValidation hook: 400 for NUL or lone surrogates in the body, query or params. */
+export async function rejectUnsafeText(request: FastifyRequest): Promise<void> {
+  for (const [context, value] of [
+    ['body', request.body],
+    ['query', request.query],
+    ['params', request.params],
+  ] as const) {
+    const found = findUnsafeText(value);
+    if (found !== null) {
+      const field = found === '' ? context : found;
+      throw badRequest('Text contains characters that are not allowed', [
+        { field, message: 'Text contains characters that are not allowed' },
+      ]);
+    }
+  }
 }
 
 const CONTEXT_NAMES: Record<string, string> = {

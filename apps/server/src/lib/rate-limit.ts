@@ -32,8 +32,6 @@ export interface RateLimiter {
    * @throws AppError 429 'Too many attempts. Please try again in N minutes.' once used up.
    */
   consume(name: RateLimitName, key: string): Promise<void>;
-  /** Throws 429 like {@link consume} when `key` has used up `name`, without counting a hit. */
-  check(name: RateLimitName, key: string): Promise<void>;
   /** Forgets `key`'s hits of `name` (a successful login clears its failures). */
   reset(name: RateLimitName, key: string): Promise<void>;
 }
@@ -52,7 +50,6 @@ export function createRateLimiter(enabled: boolean, redis?: RedisClientType): Ra
   if (!enabled) {
     return {
       consume: () => Promise.resolve(),
-      check: () => Promise.resolve(),
       reset: () => Promise.resolve(),
     };
   }
@@ -74,10 +71,6 @@ export function createRateLimiter(enabled: boolean, redis?: RedisClientType): Ra
         if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
         throw error;
       }
-    },
-    async check(name, key) {
-      const state = await limiters[name].get(key);
-      if (state && state.remainingPoints <= 0) throw tooMany(state.msBeforeNext);
     },
     async reset(name, key) {
       await limiters[name].delete(key);

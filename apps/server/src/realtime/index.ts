@@ -14,6 +14,7 @@ import {
   type ServerToClientEvents,
 } from '@gameon/shared';
 import { AppError } from '../lib/errors.js';
+import { findUnsafeText } from '../lib/http.js';
 import type { DomainEventBus } from '../lib/events.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
 import type { ChatsService } from '../modules/chats/chats.service.js';
@@ -48,9 +49,16 @@ type AckFn = (
 ) => void;
 
 /** Runs `work` and answers the acknowledgement, turning errors into `{success: false, message}`. */
-async function acknowledge(log: FastifyBaseLogger, ack: unknown, work: () => Promise<object>) {
+async function acknowledge(
+  log: FastifyBaseLogger,
+  ack: unknown,
+  payload: unknown,
+  work: () => Promise<object>,
+) {
   const reply: AckFn = typeof ack === 'function' ? (ack as AckFn) : () => {};
   try {
+    if (findUnsafeText(payload) !== null)
+      throw new AppError('bad_request', 400, 'Text contains characters that are not allowed');
     reply({ success: true, ...(await work()) });
   } catch (error) {
     if (error instanceof AppError) {
@@ -105,7 +113,7 @@ export function createRealtime(
     });
 
     socket.on('joinGroupChat', (rawId, ack) => {
-      void acknowledge(log, ack, async () => {
+      void acknowledge(log, ack, rawId, async () => {
         const groupChatId = parseOrThrow(idSchema.safeParse(rawId));
         await chats.assertMember(userId, groupChatId);
         await socket.join(groupRoom(groupChatId));
@@ -114,7 +122,7 @@ export function createRealtime(
     });
 
     socket.on('leaveGroupChat', (rawId, ack) => {
-      void acknowledge(log, ack, async () => {
+      void acknowledge(log, ack, rawId, async () => {
         const groupChatId = parseOrThrow(idSchema.safeParse(rawId));
         await socket.leave(groupRoom(groupChatId));
         return {};
@@ -122,7 +130,7 @@ export function createRealtime(
     });
 
     socket.on('sendGroupMessage', (payload, ack) => {
-      void acknowledge(log, ack, async () => {
+      void acknowledge(log, ack, payload, async () => {
         const { groupChatId, content } = parseOrThrow(
           sendGroupMessagePayloadSchema.safeParse(payload),
         );

@@ -43,7 +43,12 @@ export const textListSchema = z
     z
       .string({ error: 'Each entry must be text' })
       .trim()
-      .max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`),
+      .max(LIST_ITEM_MAX, `Each entry must be at most ${LIST_ITEM_MAX} characters`)
+      // Some letters grow when lower-cased ('İ' -> 'i̇'); the lower-cased form is stored too.
+      .refine(
+        (item) => item.toLowerCase().length <= LIST_ITEM_MAX,
+        `Each entry must be at most ${LIST_ITEM_MAX} characters`,
+      ),
     {
       error: 'Must be a list',
     },

@@ -6,7 +6,9 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
 export const idSchema = z.coerce
   .number({ error: 'Must be a number' })
   .int('Must be a whole number')
-  .positive('Must be a positive id');
+  .positive('Must be a positive id')
+  // Ids are 32-bit integer columns on both databases.
+  .max(2_147_483_647, 'Id is too large');
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -168,21 +168,28 @@ export function findOtp(db: Executor, email: string, purpose: OtpPurpose) {
 }
 
 /**
- * Counts one wrong try, atomically and only while under `maxAttempts`. Returns false when the
- * code was already used up (so concurrent guesses cannot exceed the limit).
+ * Claims one try of a code, atomically and only while under `maxAttempts`, and returns the
+ * code's hash and the tries used including this one; undefined when none are left. Claiming
+ * before comparing means concurrent guesses can never exceed the limit.
  */
-export async function recordOtpFailure(
-  db: Executor,
-  id: number,
-  maxAttempts: number,
-): Promise<boolean> {
-  const result = await db
+export function claimOtpAttempt(db: Executor, id: number, maxAttempts: number) {
+  return db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('attempts', '<', maxAttempts)
+    .returning(['code_hash', 'salt', 'attempts'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a code; true only for the one request that actually deleted it (single use). */
+export async function takeOtp(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('otp_codes')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function deleteOtp(db: Executor, id: number) {
@@ -213,7 +220,12 @@ export async function deleteSessionsOfUser(
   return rows.map((r) => r.id);
 }
 
-/** Stores a reset token for the member, replacing any earlier one. */
+/** Deletes every reset token of a member. */
+export function deletePasswordResets(db: Executor, userId: number) {
+  return db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/** Stores a reset token for the member, replacing any earlier one (call in a transaction). */
 export async function replacePasswordReset(
   db: Executor,
   userId: number,

@@ -4,16 +4,17 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '@gameon/shared';
+import { OTP_TTL_SECONDS, type SessionUser } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
-import { consumeCode, issueCode } from './otp.service.js';
+import { consumeCode, issueCode, storeCode } from './otp.service.js';
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -103,6 +104,16 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
     async startSignup(input: SignupInput, ip: string): Promise<{ success: true; message: string }> {
       await limitCodeMail(input.email, ip);
       await assertAvailable(input.username, input.email);
+      // A live pending sign-up is replaced only by someone who knows its password, so nobody
+      // can swap their own password into a sign-up another person is finishing.
+      const pending = await repo.findPendingSignup(db, input.email);
+      const live = pending && Date.parse(pending.created_at) + OTP_TTL_SECONDS * 1000 > Date.now();
+      if (live && !(await verifyPassword(pending.password_hash, input.password))) {
+        throw conflict(
+          'A sign-up for this email is already waiting for its code. Enter the code we sent, or try again in 10 minutes.',
+          [{ field: 'email', message: 'A sign-up for this email is already waiting for its code' }],
+        );
+      }
       await repo.upsertPendingSignup(db, {
         email: input.email,
         username: input.username,
@@ -112,17 +123,17 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         tags: JSON.stringify(input.tags),
         created_at: nowIso(),
       });
-      await issueCode(db, mailer, input.email, 'signup');
+      await issueCode(db, mailer, input.email, 'signup', input.username);
       return { success: true, message: 'Verification code sent to your email' };
     },
 
     /** Mails a fresh sign-up code. @throws AppError 404 when no sign-up is pending, 429. */
     async resendSignupCode(email: string, ip: string): Promise<{ success: true; message: string }> {
       await limitCodeMail(email, ip);
-      if (!(await repo.findPendingSignup(db, email))) {
+      const pending = await repo.findPendingSignup(db, email);
+      if (!pending)
         throw notFound('No pending registration for this email. Please register again.');
-      }
-      await issueCode(db, mailer, email, 'signup');
+      await issueCode(db, mailer, email, 'signup', pending.username);
       return { success: true, message: 'A new verification code has been sent to your email' };
     },
 
@@ -136,30 +147,41 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
       if (!pending)
         throw notFound('No pending registration for this email. Please register again.');
       await consumeCode(db, email, 'signup', otp);
-      const userId = await db.transaction().execute(async (trx) => {
-        if (await repo.findUserByEmail(trx, email))
-          throw conflict('Email is already registered', [
-            { field: 'email', message: 'Email is already registered' },
-          ]);
-        if (await repo.usernameTaken(trx, pending.username))
-          throw conflict('Username is already taken', [
-            { field: 'username', message: 'Username is already taken' },
-          ]);
-        const id = await repo.insertUser(
-          trx,
-          {
-            username: pending.username,
-            email,
-            password_hash: pending.password_hash,
-            bio: pending.bio,
-            created_at: nowIso(),
-          },
-          parseList(pending.sports),
-          parseList(pending.tags),
-        );
-        await repo.deletePendingSignup(trx, email);
-        return id;
-      });
+      // Two sign-ups racing for one username: the loser's insert breaks the unique index.
+      const userId = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (await repo.findUserByEmail(trx, email))
+            throw conflict('Email is already registered', [
+              { field: 'email', message: 'Email is already registered' },
+            ]);
+          if (await repo.usernameTaken(trx, pending.username))
+            throw conflict('Username is already taken', [
+              { field: 'username', message: 'Username is already taken' },
+            ]);
+          const id = await repo.insertUser(
+            trx,
+            {
+              username: pending.username,
+              email,
+              password_hash: pending.password_hash,
+              bio: pending.bio,
+              created_at: nowIso(),
+            },
+            parseList(pending.sports),
+            parseList(pending.tags),
+          );
+          await repo.deletePendingSignup(trx, email);
+          return id;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) {
+            throw conflict('Username or email is already taken. Please register again.', [
+              { field: 'username', message: 'Username is already taken' },
+            ]);
+          }
+          throw error;
+        });
       const session = await startSession(userId);
       return { success: true as const, message: 'Registration successful', ...session };
     },
@@ -171,17 +193,15 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
      */
     async login(email: string, password: string, ip: string) {
       await limiter.consume('loginsPerIp', ip);
-      await limiter.check('failedLoginsPerAccount', email);
+      // Counted before the check and cleared on success, so concurrent guesses cannot exceed it.
+      await limiter.consume('failedLoginsPerAccount', email);
       const user = await repo.findUserByEmail(db, email);
       const ok = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyPassword(await (dummyHash ??= hashPassword(newToken())), password).then(
             () => false,
           );
-      if (!user || !ok) {
-        await limiter.consume('failedLoginsPerAccount', email);
-        throw unauthorized('Invalid email or password');
-      }
+      if (!user || !ok) throw unauthorized('Invalid email or password');
       await limiter.reset('failedLoginsPerAccount', email);
       return startSession(user.id);
     },
@@ -197,6 +217,9 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         issueCode(db, mailer, email, 'reset').catch((error: unknown) =>
           log.error({ err: error }, 'reset code mail failed'),
         );
+      } else {
+        // Unknown address: a code nobody receives, so verify-reset-otp answers exactly alike.
+        await storeCode(db, email, 'reset');
       }
       return { success: true, message: FORGOT_PASSWORD_MESSAGE };
     },
@@ -217,13 +240,17 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         ]);
       const resetToken = newToken();
       const now = new Date();
-      await repo.replacePasswordReset(
-        db,
-        user.id,
-        hashToken(resetToken),
-        addSeconds(now, RESET_TOKEN_TTL_SECONDS),
-        now.toISOString(),
-      );
+      await db
+        .transaction()
+        .execute((trx) =>
+          repo.replacePasswordReset(
+            trx,
+            user.id,
+            hashToken(resetToken),
+            addSeconds(now, RESET_TOKEN_TTL_SECONDS),
+            now.toISOString(),
+          ),
+        );
       return { success: true, resetToken };
     },
 
@@ -245,6 +272,7 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         ]);
       }
       await repo.updatePasswordHash(db, user.id, await hashPassword(newPassword));
+      await repo.deletePasswordResets(db, user.id);
       await revokeSessions(user.id);
       await limiter.reset('failedLoginsPerAccount', email);
       return {
@@ -271,6 +299,7 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         ]);
       }
       await repo.updatePasswordHash(db, user.id, await hashPassword(newPassword));
+      await repo.deletePasswordResets(db, user.id);
       await revokeSessions(user.id, principal.sessionId);
       return { success: true, message: 'Password changed successfully' };
     },

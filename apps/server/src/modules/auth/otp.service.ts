@@ -18,10 +18,11 @@ const SUBJECTS: Record<OtpPurpose, string> = {
 };
 
 /** Renders the code e-mail: plain text and HTML, the code large and easy to read. */
-export function codeMail(purpose: OtpPurpose, code: string) {
+export function codeMail(purpose: OtpPurpose, code: string, username?: string) {
+  // Naming the account lets a person notice a sign-up someone else started with their address.
   const intro =
     purpose === 'signup'
-      ? 'Welcome to GameOn! Use this code to verify your e-mail address:'
+      ? `Welcome to GameOn${username ? `, ${username}` : ''}! Use this code to verify your e-mail address:`
       : 'Use this code to reset your GameOn password:';
   const minutes = OTP_TTL_SECONDS / 60;
   const text = `${intro}\n\n    ${code}\n\nThe code expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.\n\n— GameOn`;
@@ -32,13 +33,15 @@ export function codeMail(purpose: OtpPurpose, code: string) {
   return { subject: `${SUBJECTS[purpose]}: ${code}`, text, html };
 }
 
-/** Creates (or replaces) the code for `email` and `purpose` and mails it. */
-export async function issueCode(
+/**
+ * Stores a new code for `email` and `purpose`, replacing the old one, and returns it. A reset
+ * code is stored for unknown addresses too (and never mailed), so the next step answers alike.
+ */
+export async function storeCode(
   db: Kysely<DB>,
-  mailer: Mailer,
   email: string,
   purpose: OtpPurpose,
-): Promise<void> {
+): Promise<string> {
   const code = newOtp();
   const salt = newSalt();
   const now = new Date();
@@ -50,8 +53,19 @@ export async function issueCode(
     expires_at: addSeconds(now, OTP_TTL_SECONDS),
     created_at: now.toISOString(),
   });
-  const mail = codeMail(purpose, code);
-  await mailer.send({ to: email, ...mail });
+  return code;
+}
+
+/** Creates (or replaces) the code for `email` and `purpose` and mails it. */
+export async function issueCode(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  email: string,
+  purpose: OtpPurpose,
+  username?: string,
+): Promise<void> {
+  const code = await storeCode(db, email, purpose);
+  await mailer.send({ to: email, ...codeMail(purpose, code, username) });
 }
 
 /**
@@ -72,18 +86,21 @@ export async function consumeCode(
       { field: 'otp', message: 'Invalid or expired code' },
     ]);
   }
-  if (row.attempts >= OTP_MAX_ATTEMPTS) {
+  const claimed = await repo.claimOtpAttempt(db, row.id, OTP_MAX_ATTEMPTS);
+  if (!claimed) {
     throw badRequest('Too many wrong attempts. Please request a new code.', [
       { field: 'otp', message: 'Too many wrong attempts' },
     ]);
   }
-  if (digestsEqual(hashOtp(code, row.salt), row.code_hash)) {
-    await repo.deleteOtp(db, row.id);
-    return;
+  if (digestsEqual(hashOtp(code, claimed.salt), claimed.code_hash)) {
+    // Only one of several requests with the right code gets it.
+    if (await repo.takeOtp(db, row.id)) return;
+    throw badRequest('Invalid or expired code. Please request a new one.', [
+      { field: 'otp', message: 'Invalid or expired code' },
+    ]);
   }
-  const counted = await repo.recordOtpFailure(db, row.id, OTP_MAX_ATTEMPTS);
-  const left = OTP_MAX_ATTEMPTS - row.attempts - 1;
-  if (!counted || left <= 0) {
+  const left = OTP_MAX_ATTEMPTS - claimed.attempts;
+  if (left <= 0) {
     throw badRequest('Too many wrong attempts. Please request a new code.', [
       { field: 'otp', message: 'Too many wrong attempts' },
     ]);

@@ -3,9 +3,9 @@
  * call checks that the caller is a member; the socket handlers call these same functions.
  */
 import type { Kysely } from 'kysely';
-import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
+import { idSchema, type GroupChatSummary, type GroupMessage } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import * as repo from './chats.repository.js';
@@ -29,11 +29,10 @@ function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[numbe
 }
 
 export function createChatsService({ db, events }: ChatsDeps) {
-  /** @throws AppError 404 when the chat does not exist, 403 when the caller is not a member. */
+  /** @throws AppError 404 when the chat does not exist or the caller is not a member. */
   async function assertMember(userId: number, groupChatId: number): Promise<void> {
-    if (await repo.isMember(db, groupChatId, userId)) return;
-    if (!(await repo.findGroupChat(db, groupChatId))) throw notFound('Group chat not found');
-    throw forbidden('not_a_member', 'You are not a member of this group chat');
+    // Not a member and no such chat look the same: ids of others' chats are not revealed (CONTRACT.md 404).
+    if (!(await repo.isMember(db, groupChatId, userId))) throw notFound('Group chat not found');
   }
 
   return {
@@ -61,14 +60,12 @@ export function createChatsService({ db, events }: ChatsDeps) {
      * older page. Opening the newest page moves the caller's read marker to the newest message.
      */
     async listMessages(userId: number, groupChatId: number, limit: number, cursor?: string) {
+      const parsed = cursor === undefined ? undefined : idSchema.safeParse(cursor);
+      if (parsed && !parsed.success)
+        throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+      const beforeId = parsed?.data;
       await assertMember(userId, groupChatId);
-      const beforeId = cursor === undefined ? undefined : Number(cursor);
-      const rows = await repo.listMessages(
-        db,
-        groupChatId,
-        limit + 1,
-        Number.isInteger(beforeId) ? beforeId : undefined,
-      );
+      const rows = await repo.listMessages(db, groupChatId, limit + 1, beforeId);
       const page = rows.slice(0, limit);
       if (cursor === undefined) {
         await repo.moveReadMarker(db, groupChatId, userId, page[0]?.id ?? 0);

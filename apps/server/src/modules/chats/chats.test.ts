@@ -77,10 +77,11 @@ describe('group chat over HTTP', () => {
     );
     expect(member.status).toBe(200);
     expect(member.body).toEqual([]);
+    // A chat one is not in looks exactly like one that does not exist (CONTRACT.md 404).
     const stranger = await server.request('GET', `/api/messages/group/${body.groupChatId}`, {
       token: outsider.token,
     });
-    expect(stranger.status).toBe(403);
+    expect(stranger.status).toBe(404);
     expect(
       (await server.request('GET', '/api/messages/group/424242', { token: outsider.token })).status,
     ).toBe(404);
@@ -109,13 +110,13 @@ describe('group chat over the socket', () => {
 
     expect(await emitAck(spy, 'joinGroupChat', chatId)).toEqual({
       success: false,
-      message: 'You are not a member of this group chat',
+      message: 'Group chat not found',
     });
     expect(
       await emitAck(spy, 'sendGroupMessage', { groupChat: chatId, content: 'let me in' }),
     ).toEqual({
       success: false,
-      message: 'You are not a member of this group chat',
+      message: 'Group chat not found',
     });
     expect(await emitAck(playerSocket, 'joinGroupChat', chatId)).toEqual({ success: true });
 
@@ -226,7 +227,7 @@ describe('unread counts and read markers', () => {
           token: outsider.token,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 
   it('pages a thread oldest-first with a cursor for older messages', async () => {

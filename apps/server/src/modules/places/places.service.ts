@@ -28,8 +28,10 @@ export function createPlacesService(placesUrl: string | undefined) {
       }).catch(() => null);
       if (!response?.ok)
         throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
-      const results = (await response.json()) as NominatimResult[];
-      return results.map((r) => ({
+      const results: unknown = await response.json().catch(() => null);
+      if (!Array.isArray(results))
+        throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
+      return (results as NominatimResult[]).map((r) => ({
         name: r.name || r.display_name.split(',')[0] || r.display_name,
         address: r.display_name,
         coordinates: [Number(r.lon), Number(r.lat)],

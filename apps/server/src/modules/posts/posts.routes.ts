@@ -6,7 +6,7 @@ import {
   idParamsSchema,
   pageQuerySchema,
 } from '@gameon/shared';
-import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
@@ -38,7 +38,7 @@ export function postsRoutes(
     '/api/posts/user/:id',
     { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
     async (request, reply) => {
-      const offset = Number(request.query.cursor ?? 0) || 0;
+      const offset = parseOffsetCursor(request.query.cursor);
       const page = await posts.listByAuthor(
         principalOf(request).userId,
         request.params.id,

@@ -5,11 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import { TZDate } from '@date-fns/tz';
-import { NO_RADIUS, type Post } from '@gameon/shared';
+import { idSchema, NO_RADIUS, type Post } from '@gameon/shared';
 import type { DB, PostRow } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
-import { distanceMetres, publicPoint } from '../../lib/geo.js';
+import { distanceMetres, EARTH_RADIUS_M, publicPoint } from '../../lib/geo.js';
 import { nowIso, toUtcIso } from '../../lib/time.js';
 import * as chatsRepo from '../chats/chats.repository.js';
 import * as usersRepo from '../users/users.repository.js';
@@ -54,11 +54,20 @@ export function encodeCursor(post: Pick<PostRow, 'event_time' | 'id'>): string {
 
 function decodeCursor(cursor: string): { eventTime: string; id: number } {
   const [eventTime, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const n = Number(id);
-  if (!eventTime || !Number.isInteger(n) || Number.isNaN(Date.parse(eventTime))) {
+  const n = idSchema.safeParse(id);
+  if (
+    !eventTime ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(eventTime) ||
+    !n.success
+  ) {
     throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
   }
-  return { eventTime, id: n };
+  return { eventTime, id: n.data };
+}
+
+/** The radius to filter by, or null: -1, and anything reaching round the globe, filter nothing. */
+function radiusFilter(radius: number): number | null {
+  return radius === NO_RADIUS || radius >= Math.PI * EARTH_RADIUS_M ? null : radius;
 }
 
 /** The UTC instants bounding calendar day `date` (YYYY-MM-DD) in time zone `tz`. */
@@ -213,7 +222,7 @@ export function createPostsService({ db, events, users }: PostsDeps) {
               near: {
                 lng: origin[0],
                 lat: origin[1],
-                radius: input.radius === NO_RADIUS ? null : input.radius,
+                radius: radiusFilter(input.radius),
               },
             }
           : {}),

@@ -1,7 +1,7 @@
 /** `/api/users/*` routes (spec part 1 §7, spec part 2 §7; CONTRACT.md block, unblock, report). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { idParamsSchema, reportBodySchema, userSearchQuerySchema } from '@gameon/shared';
-import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(
@@ -13,7 +13,7 @@ export function usersRoutes(
     '/api/users/search',
     { preHandler: requireAuth, schema: { querystring: userSearchQuerySchema } },
     async (request, reply) => {
-      const offset = Number(request.query.cursor ?? 0) || 0;
+      const offset = parseOffsetCursor(request.query.cursor);
       const page = await users.search(
         principalOf(request).userId,
         request.query.q,
