@@ -98,3 +98,8 @@ export const TOKEN_STORAGE_KEY = 'token';
 
 /** Default time zone of the feed's `date` filter (CONTRACT.md). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** Seconds before another reset code may be requested (spec part 1 §9). */
+export const RESET_RESEND_LOCKOUT_SECONDS = 60;
+/** How long the forgot-password success view shows before the code screen opens (spec part 1 §9). */
+export const FORGOT_PASSWORD_REDIRECT_MS = 2000;

@@ -3,7 +3,7 @@
 /** True for a unique-constraint violation (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = (error as { code: unknown }).code;
+  const { code } = error;
   return (
     code === '23505' ||
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||

@@ -54,7 +54,7 @@ function renderApp(path: string) {
 }
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
-  it.each(['/create-post', '/messages', '/nowhere'])(
+  it.each(['/create-post', '/messages', '/settings', '/nowhere'])(
     'sends a visitor from %s to the landing page',
     async (path) => {
       const router = renderApp(path);
@@ -93,6 +93,30 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it.each(['/forgot-password', '/reset-password-otp', '/new-password'])(
+    'sends a signed-in member from %s to the feed',
+    async (path) => {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+      mockFetch(server);
+      const router = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Sports Feed' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('opens /settings from the sidebar with the Security tab', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
   it('shows the unread badge and hides it on /messages', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
     mockFetch(server);
@@ -119,5 +143,69 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(sockets.at(-1)?.closed).toBe(true);
     const logout = calls.find((call) => call.url.pathname === '/api/auth/logout');
     expect(logout?.headers.get('Authorization')).toBe('Bearer good');
+  });
+});
+
+describe('password reset journey (spec part 1 §4 "Password reset")', () => {
+  const RESET = 'Password reset successfully. Please log in with your new password.';
+
+  function resetServer(call: FetchCall): Response {
+    switch (call.url.pathname) {
+      case '/api/auth/forgot-password':
+        return jsonResponse({
+          success: true,
+          message: 'If an account exists for this email, a reset code has been sent.',
+        });
+      case '/api/auth/verify-reset-otp':
+        return jsonResponse({ success: true, resetToken: 'rt-1' });
+      case '/api/auth/reset-password':
+        return jsonResponse({ success: true, message: RESET });
+      default:
+        return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
+    }
+  }
+
+  it('goes from the login link to a new password and back to /login with the message once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch(resetServer);
+    const router = renderApp('/login');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await screen.findByRole('heading', { name: 'Forgot your password?' });
+    await user.type(screen.getByLabelText('Email'), 'priya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await screen.findByRole('heading', { name: 'Check your inbox' });
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+
+    await screen.findByRole('heading', { name: 'Enter your reset code' });
+    expect(router.state.location.pathname).toBe('/reset-password-otp');
+    await user.click(screen.getByLabelText('Digit 1'));
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await user.type(screen.getByLabelText('New Password'), 'Fresh123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Fresh123');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByText(RESET)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.map((call) => call.url.pathname)).toEqual([
+      '/api/auth/forgot-password',
+      '/api/auth/verify-reset-otp',
+      '/api/auth/reset-password',
+    ]);
+
+    // Coming back to /login later shows no stale message.
+    await act(() => router.navigate('/register'));
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await act(() => router.navigate('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText(RESET)).not.toBeInTheDocument();
   });
 });

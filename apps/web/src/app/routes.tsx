@@ -19,6 +19,17 @@ const LoginPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('../features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetCodePage = lazy(() =>
+  import('../features/auth/pages/ResetCodePage').then((m) => ({ default: m.ResetCodePage })),
+);
+const NewPasswordPage = lazy(() =>
+  import('../features/auth/pages/NewPasswordPage').then((m) => ({ default: m.NewPasswordPage })),
+);
 const FeedPage = lazy(() =>
   import('../features/feed/pages/FeedPage').then((m) => ({ default: m.FeedPage })),
 );
@@ -28,6 +39,9 @@ const CreatePostPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('../features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const SettingsPage = lazy(() =>
+  import('../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
 
 const redirectHome: RouteObject = { path: '*', element: <Navigate to="/" replace /> };
 
@@ -35,6 +49,9 @@ export const signedOutRoutes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password-otp', element: <ResetCodePage /> },
+  { path: '/new-password', element: <NewPasswordPage /> },
   redirectHome,
 ];
 
@@ -45,6 +62,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/', element: <FeedPage /> },
       { path: '/create-post', element: <CreatePostPage /> },
       { path: '/messages', element: <MessagesPage /> },
+      { path: '/settings', element: <SettingsPage /> },
     ],
   },
   redirectHome,
@@ -63,5 +81,12 @@ export function AppRoutes() {
 
   if (loading) return <LoadingScreen />;
   if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
-  return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
+  // A navigation is a transition, so a page whose code is still loading would leave the previous
+  // page on screen, taking input meant for the next one. Signed-out pages share no frame, so each
+  // path gets its own boundary and the loading screen shows instead.
+  return (
+    <Suspense key={user === null ? pathname : 'signed-in'} fallback={<LoadingScreen />}>
+      {element}
+    </Suspense>
+  );
 }

@@ -49,6 +49,14 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof HttpError ? (serverMessage(error.data) ?? fallback) : fallback;
 }
 
+/**
+ * The server's `message` of a 429 (rate limited) answer, else null. Where the spec gives a fixed
+ * failure text (resending a code), a rate limit still shows the server's words.
+ */
+export function rateLimitMessage(error: unknown): string | null {
+  return error instanceof HttpError && error.status === 429 ? serverMessage(error.data) : null;
+}
+
 /** The stored session token, or null when signed out (spec part 1 §9: key `token`). */
 export function readStoredToken(): string | null {
   try {
@@ -58,12 +66,18 @@ export function readStoredToken(): string | null {
   }
 }
 
-export function storeToken(token: string | null): void {
+/**
+ * Stores the session token (null removes it). Returns false when local storage refused it: every
+ * call reads the token from there, so a session that cannot be stored cannot be used.
+ */
+export function storeToken(token: string | null): boolean {
   try {
     if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
     else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    return true;
   } catch (error) {
     console.error('Could not access local storage', error);
+    return false;
   }
 }
 

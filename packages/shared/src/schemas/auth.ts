@@ -146,3 +146,5 @@ export const verifyResetOtpResponseSchema = z.object({
   success: z.literal(true),
   resetToken: z.string(),
 });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

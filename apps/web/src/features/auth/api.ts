@@ -1,4 +1,7 @@
-/** Auth calls (spec part 1 §7; CONTRACT.md): sign-in, sign-up codes, session check, sign-out. */
+/**
+ * Auth calls (spec part 1 §7; CONTRACT.md): sign-in, sign-up codes, session check, sign-out and
+ * password reset.
+ */
 import {
   loginResponseSchema,
   messageResponseSchema,
@@ -8,6 +11,8 @@ import {
 import type { LoginResponse, SendOtpBody, SessionUser, VerifyOtpResponse } from '@gameon/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { verifyResetOtpResponseSchema } from '@gameon/shared';
+import type { ResetPasswordBody } from '@gameon/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** `GET /auth/me` with `token`: the signed-in member. */
@@ -70,6 +75,54 @@ export function useResendOtp() {
         await apiRequest('/auth/resend-otp', {
           method: 'POST',
           body: { email },
+          schema: messageResponseSchema,
+          token: null,
+        })
+      ).data,
+  });
+}
+
+/**
+ * `POST /auth/forgot-password`: e-mails a reset code. The same answer for known and unknown
+ * addresses; 400 for a malformed one, 429 when rate limited. Also used to resend the code.
+ */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (
+        await apiRequest('/auth/forgot-password', {
+          method: 'POST',
+          body: { email },
+          schema: messageResponseSchema,
+          token: null,
+        })
+      ).data,
+  });
+}
+
+/** `POST /auth/verify-reset-otp`: trades a correct reset code for a reset token. */
+export function useVerifyResetOtp() {
+  return useMutation({
+    mutationFn: async (body: { email: string; otp: string }) =>
+      (
+        await apiRequest('/auth/verify-reset-otp', {
+          method: 'POST',
+          body,
+          schema: verifyResetOtpResponseSchema,
+          token: null,
+        })
+      ).data,
+  });
+}
+
+/** `POST /auth/reset-password`: sets the new password; the answer's message is for /login. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (body: ResetPasswordBody) =>
+      (
+        await apiRequest('/auth/reset-password', {
+          method: 'POST',
+          body,
           schema: messageResponseSchema,
           token: null,
         })

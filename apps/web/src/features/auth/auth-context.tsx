@@ -36,7 +36,7 @@ export interface AuthContextValue {
   /**
    * Signs in with e-mail and password (`POST /auth/login`), or stores a ready session (after
    * sign-up) without a network call. Resolves to the server's message on failure, else
-   * 'Login failed' (spec part 1 §8).
+   * 'Login failed' (spec part 1 §8), which is also the answer when the token cannot be stored.
    */
   login: (input: LoginInput) => Promise<LoginResult>;
   /** Signs out: revokes the token on the server (failures ignored) and clears all state. */
@@ -44,6 +44,9 @@ export interface AuthContextValue {
   /** Called by the router once /login is shown after a sign-out. */
   acknowledgeRedirect: () => void;
 }
+
+/** The login function's own fallback text (spec part 1 §8). */
+const LOGIN_FAILED = 'Login failed';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -74,27 +77,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient, update]);
 
+  /** Keeps the session; false when local storage refused the token (see `storeToken`). */
   const startSession = useCallback(
-    (token: string, user: SessionUser) => {
-      storeToken(token);
+    (token: string, user: SessionUser): boolean => {
+      if (!storeToken(token)) return false;
       queryClient.removeQueries();
       update({ status: 'signedIn', user, token });
+      return true;
     },
     [queryClient, update],
   );
 
   const login = useCallback(
     async (input: LoginInput): Promise<LoginResult> => {
+      const failed = { success: false, message: LOGIN_FAILED } as const;
       if ('token' in input) {
-        startSession(input.token, input.user);
-        return { success: true };
+        return startSession(input.token, input.user) ? { success: true } : failed;
       }
       try {
         const session = await loginRequest(input.email, input.password);
-        startSession(session.token, session.user);
-        return { success: true };
+        return startSession(session.token, session.user) ? { success: true } : failed;
       } catch (error) {
-        return { success: false, message: errorMessage(error, 'Login failed') };
+        return { success: false, message: errorMessage(error, LOGIN_FAILED) };
       }
     },
     [startSession],

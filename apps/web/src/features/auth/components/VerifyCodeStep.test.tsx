@@ -1,22 +1,40 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders, testUser } from '../../../test/utils';
+import {
+  LocationProbe,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  testUser,
+} from '../../../test/utils';
+import { AuthProvider } from '../auth-context';
 import { VerifyCodeStep } from './VerifyCodeStep';
 
 function boxes(): HTMLInputElement[] {
   return [1, 2, 3, 4, 5, 6].map((n) => screen.getByLabelText<HTMLInputElement>(`Digit ${n}`));
 }
 
-function renderStep(onVerified = vi.fn(), onChangeEmail = vi.fn()) {
+function renderStep(onChangeEmail = vi.fn()) {
   renderWithProviders(
-    <VerifyCodeStep
-      email="priya@example.com"
-      onVerified={onVerified}
-      onChangeEmail={onChangeEmail}
-    />,
+    <AuthProvider>
+      <VerifyCodeStep email="priya@example.com" onChangeEmail={onChangeEmail} />
+    </AuthProvider>,
+    {
+      route: '/register',
+      path: '/register',
+      extraRoutes: <Route path="/" element={<LocationProbe />} />,
+    },
   );
-  return { onVerified, onChangeEmail };
+  return { onChangeEmail };
+}
+
+async function submitCode(user: ReturnType<typeof userEvent.setup>, code = '654321') {
+  boxes()[0]!.focus();
+  await user.paste(code);
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
 }
 
 describe('VerifyCodeStep code boxes', () => {
@@ -57,19 +75,46 @@ describe('VerifyCodeStep code boxes', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the code and hands over the new session', async () => {
+  it('sends the code, signs the new member in and opens /', async () => {
     const user = userEvent.setup();
     const calls = mockFetch(() =>
       jsonResponse({ success: true, message: 'Verified', user: testUser, token: 'tok' }),
     );
-    const { onVerified } = renderStep();
-    boxes()[0]!.focus();
-    await user.paste('654321');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(onVerified).toHaveBeenCalled());
-    expect(onVerified.mock.calls[0]?.[0]).toMatchObject({ token: 'tok', user: testUser });
+    renderStep();
+    await submitCode(user);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/|null');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
+    expect(calls).toHaveLength(1);
     expect(calls[0]?.url.pathname).toBe('/api/auth/verify-otp');
     expect(calls[0]?.body).toEqual({ email: 'priya@example.com', otp: '654321' });
+  });
+
+  it('says registration could not be completed when the answer carries no session', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => jsonResponse({ success: true, message: 'Verified' }));
+    renderStep();
+    await submitCode(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to complete registration. Please try logging in manually.',
+    );
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('says auto-login failed when the new session cannot be stored', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('Storage is full', 'QuotaExceededError');
+    });
+    mockFetch(() =>
+      jsonResponse({ success: true, message: 'Verified', user: testUser, token: 'tok' }),
+    );
+    renderStep();
+    await submitCode(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Registration completed but auto-login failed. Please login manually.',
+    );
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
   it("shows the server's message when verification fails, else 'Verification failed'", async () => {
@@ -77,9 +122,7 @@ describe('VerifyCodeStep code boxes', () => {
     let body: unknown = { success: false, message: 'Invalid or expired code' };
     mockFetch(() => jsonResponse(body, { status: 400 }));
     renderStep();
-    boxes()[0]!.focus();
-    await user.paste('111111');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await submitCode(user, '111111');
     expect(await screen.findByText('Invalid or expired code')).toBeInTheDocument();
 
     body = {};
@@ -130,11 +173,23 @@ describe('VerifyCodeStep countdown', () => {
   });
 
   it("shows 'Failed to resend OTP' when resending fails", async () => {
+    mockFetch(() => jsonResponse({ success: false, message: 'Mail is down' }, { status: 500 }));
+    renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to resend OTP');
+  });
+
+  it("shows the server's message when resending is rate limited", async () => {
     mockFetch(() =>
-      jsonResponse({ success: false, message: 'Too many requests' }, { status: 429 }),
+      jsonResponse(
+        { success: false, message: 'Too many codes requested. Try again in 10 minutes.' },
+        { status: 429 },
+      ),
     );
     renderStep();
     fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByText('Failed to resend OTP')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many codes requested. Try again in 10 minutes.',
+    );
   });
 });

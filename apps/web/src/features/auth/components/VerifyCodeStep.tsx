@@ -3,28 +3,30 @@ import type { VerifyOtpResponse } from '@gameon/shared';
 import { MailCheck, TimerReset } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { ResponseShapeError, errorMessage } from '../../../lib/api-client';
+import { ResponseShapeError, errorMessage, rateLimitMessage } from '../../../lib/api-client';
 import { cx, formatCountdown } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useResendOtp, useVerifyOtp } from '../api';
+import { useAuth } from '../auth-context';
 import { OtpInput, emptyOtp } from './OtpInput';
 
 interface VerifyCodeStepProps {
   email: string;
-  /** Called with the new member and token once the code is accepted. */
-  onVerified: (session: VerifyOtpResponse) => void;
   /** Back to the form to fix the e-mail address. */
   onChangeEmail: () => void;
 }
 
 /**
- * The registration code step (spec part 1 §4 "Registration"): six boxes, a 10-minute countdown
- * ('Code expired' and Verify disabled at 0), Resend (restarts the countdown, clears the boxes)
- * and Change Email.
+ * The registration code step (spec part 1 §4 "Registration", §8): six boxes, a 10-minute
+ * countdown ('Code expired' and Verify disabled at 0), Resend (restarts the countdown, clears the
+ * boxes) and Change Email. A verified code signs the new member in and opens /.
  */
-export function VerifyCodeStep({ email, onVerified, onChangeEmail }: VerifyCodeStepProps) {
+export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
   const [digits, setDigits] = useState(emptyOtp);
   const [deadline, setDeadline] = useState(() => Date.now() + OTP_TTL_SECONDS * 1000);
   // Remounts the boxes (and focuses the first one) after a resend.
@@ -45,18 +47,25 @@ export function VerifyCodeStep({ email, onVerified, onChangeEmail }: VerifyCodeS
       return;
     }
     setError(null);
-    verify.mutate(
-      { email, otp: digits.join('') },
-      {
-        onSuccess: onVerified,
-        onError: (failure) =>
-          setError(
-            failure instanceof ResponseShapeError
-              ? 'Registration completed but auto-login failed. Please login manually.'
-              : errorMessage(failure, 'Verification failed'),
-          ),
-      },
-    );
+    void completeRegistration(digits.join(''));
+  };
+
+  const completeRegistration = async (otp: string) => {
+    let session: VerifyOtpResponse;
+    try {
+      session = await verify.mutateAsync({ email, otp });
+    } catch (failure) {
+      // A 2xx answer without the new session: the code was accepted but no sign-in can follow.
+      setError(
+        failure instanceof ResponseShapeError
+          ? 'Failed to complete registration. Please try logging in manually.'
+          : errorMessage(failure, 'Verification failed'),
+      );
+      return;
+    }
+    const result = await login({ token: session.token, user: session.user });
+    if (result.success) await navigate('/', { replace: true });
+    else setError('Registration completed but auto-login failed. Please login manually.');
   };
 
   const handleResend = () => {
@@ -69,7 +78,7 @@ export function VerifyCodeStep({ email, onVerified, onChangeEmail }: VerifyCodeS
         setRound((value) => value + 1);
         setNotice(`We sent a new code to ${email}.`);
       },
-      onError: () => setError('Failed to resend OTP'),
+      onError: (failure) => setError(rateLimitMessage(failure) ?? 'Failed to resend OTP'),
     });
   };
 

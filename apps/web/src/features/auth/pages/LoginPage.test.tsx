@@ -2,13 +2,26 @@ import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders, testUser } from '../../../test/utils';
+import {
+  LocationProbe,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  testUser,
+} from '../../../test/utils';
 import { AuthProvider, useAuth } from '../auth-context';
 import { LoginPage } from './LoginPage';
 
 function SignedInAs() {
   const { user } = useAuth();
-  return user ? <p>Signed in as {user.username}</p> : <LoginPage />;
+  return user ? (
+    <p>Signed in as {user.username}</p>
+  ) : (
+    <>
+      <LoginPage />
+      <LocationProbe />
+    </>
+  );
 }
 
 function renderPage(state?: unknown) {
@@ -50,11 +63,18 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Login failed'));
   });
 
-  it('shows a success message passed in navigation state', () => {
-    renderPage({ message: 'Password reset successful. Please sign in.' });
+  it('shows a success message passed in navigation state, then clears the state', async () => {
+    renderPage({ message: 'Password reset successfully. Please log in with your new password.' });
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Password reset successful. Please sign in.',
+      'Password reset successfully. Please log in with your new password.',
     );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login|null'));
+    expect(screen.getByRole('status')).toHaveTextContent('Password reset successfully.');
+  });
+
+  it('shows no message without navigation state', () => {
+    renderPage();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('links to password recovery and sign-up', () => {

@@ -29,6 +29,14 @@ function renderPage() {
 
 const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Username'), 'priya');
+  await user.type(screen.getByLabelText('Email'), 'priya@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Secret12');
+  await user.type(screen.getByLabelText('Confirm Password'), 'Secret12');
+  await user.click(screen.getByRole('checkbox'));
+}
+
 describe('RegisterPage validation (spec part 1 §5)', () => {
   it('shows the first failing rule, in the spec order, with the exact messages', async () => {
     const calls = mockFetch(() => jsonResponse({ success: true, message: 'sent' }));
@@ -83,18 +91,42 @@ describe('RegisterPage validation (spec part 1 §5)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('priya@example.com');
   });
 
-  it("shows the server's reason when sending the code fails", async () => {
-    mockFetch(() =>
-      jsonResponse({ success: false, message: 'Email is already registered' }, { status: 409 }),
-    );
+  it('rates the password as it is typed', async () => {
     const user = renderPage();
-    await user.type(screen.getByLabelText('Username'), 'priya');
-    await user.type(screen.getByLabelText('Email'), 'priya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret12');
-    await user.click(screen.getByRole('checkbox'));
+    const password = screen.getByLabelText('Password');
+    expect(screen.queryByText(/Strength/)).not.toBeInTheDocument();
+    for (const [typed, label] of [
+      ['abc', 'Too short'],
+      ['def', 'Fair'],
+      ['gh', 'Good'],
+    ] as const) {
+      await user.type(password, typed);
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(label));
+    }
+    await user.clear(password);
+    await user.type(password, 'Abcdefg1');
+    expect(password).toHaveAccessibleDescription('Strength: Strong');
+  });
+
+  it.each([
+    [409, 'Email is already registered'],
+    [429, 'Too many sign-up attempts. Try again later.'],
+  ])("shows the server's reason when sending the code fails with %i", async (status, message) => {
+    mockFetch(() => jsonResponse({ success: false, message }, { status }));
+    const user = renderPage();
+    await fillValidForm(user);
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email is already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('explains a server that cannot be reached', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const user = renderPage();
+    await fillValidForm(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Network error: Unable to connect to server. Please check your internet connection.',
+    );
   });
 });
 
@@ -106,11 +138,7 @@ describe('RegisterPage code step', () => {
         : jsonResponse({ success: true, message: 'sent' }),
     );
     const user = renderPage();
-    await user.type(screen.getByLabelText('Username'), 'priya');
-    await user.type(screen.getByLabelText('Email'), 'priya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret12');
-    await user.click(screen.getByRole('checkbox'));
+    await fillValidForm(user);
     await user.click(submit());
     await user.click(await screen.findByLabelText('Digit 1'));
     await user.paste('123456');

@@ -1,13 +1,11 @@
-import type { VerifyOtpResponse } from '@gameon/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
 import { useSendOtp } from '../api';
-import { useAuth } from '../auth-context';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { VerifyCodeStep } from '../components/VerifyCodeStep';
@@ -24,8 +22,6 @@ const linkClass =
  * verified code signs the member in and opens the feed.
  */
 export function RegisterPage() {
-  const { login } = useAuth();
-  const navigate = useNavigate();
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   const [step, setStep] = useState<'form' | 'code'>('form');
   const [error, setError] = useState<string | null>(null);
@@ -57,17 +53,11 @@ export function RegisterPage() {
     );
   };
 
-  const handleVerified = async (session: VerifyOtpResponse) => {
-    await login({ token: session.token, user: session.user });
-    await navigate('/', { replace: true });
-  };
-
   if (step === 'code') {
     return (
       <AuthLayout>
         <VerifyCodeStep
           email={values.email.trim()}
-          onVerified={(session) => void handleVerified(session)}
           onChangeEmail={() => {
             setError(null);
             setStep('form');
