@@ -13,6 +13,7 @@ test('sign up, log out, reset the password with the mailed code and sign in agai
   const email = 'riya@example.test';
 
   await page.goto('/register');
+  await expect(page.getByLabel('Username')).toBeVisible();
   await shoot(page, 'register');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel('Username').fill('riya');
@@ -34,6 +35,7 @@ test('sign up, log out, reset the password with the mailed code and sign in agai
   await page.getByRole('button', { name: 'Account menu for riya' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
   await shoot(page, 'login');
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -63,6 +65,7 @@ test('sign up, log out, reset the password with the mailed code and sign in agai
     await page.getByLabel(`Digit ${i + 1}`).fill(digit);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page).toHaveURL(/\/new-password$/);
+  await expect(page.getByLabel('New Password')).toBeVisible();
   await shoot(page, 'new-password');
   await page.setViewportSize({ width: 1280, height: 900 });
 
