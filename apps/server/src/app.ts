@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
   serializerCompiler,
@@ -19,6 +20,8 @@ import { unauthorized } from './lib/errors.js';
 import { DomainEventBus } from './lib/events.js';
 import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
@@ -30,7 +33,10 @@ import { createPostsService } from './modules/posts/posts.service.js';
 import { createRealtime, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
 import { createRateLimiter } from './lib/rate-limit.js';
+import { picturesRoutes } from './modules/settings/pictures.routes.js';
+import { createPicturesService } from './modules/settings/pictures.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createLocalStorage, UPLOADS_PREFIX } from './lib/storage.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -82,6 +88,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const posts = createPostsService({ db: database.db, events, users });
   const places = createPlacesService(config.placesUrl);
   const settings = createSettingsService({ db: database.db, users });
+  const storage = await createLocalStorage(config.uploadsDir);
+  const pictures = createPicturesService({ db: database.db, storage });
+  const account = createAccountService({ db: database.db, events, storage });
 
   app.decorateRequest('principal', null);
   const requireAuth = async (request: FastifyRequest) => {
@@ -100,6 +109,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   authRoutes(app, auth, requireAuth);
   settingsRoutes(app, settings, auth, requireAuth);
   usersRoutes(app, users, requireAuth);
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 5, fileSize: 10 * 1024 * 1024 },
+  });
+  picturesRoutes(app, pictures, requireAuth);
+  accountRoutes(app, account, requireAuth);
+  // Pictures have random names and never change: cache them for a year.
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+  });
   postsRoutes(app, posts, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
@@ -110,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // Our own Cache-Control below, per file.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
@@ -127,7 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serveWeb &&
       request.method === 'GET' &&
       !url.startsWith('/api/') &&
-      !url.startsWith('/socket.io')
+      !url.startsWith('/socket.io') &&
+      !url.startsWith(UPLOADS_PREFIX)
     ) {
       // Client routes (/messages, /create-post, ...) are the SPA's: fall back to index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

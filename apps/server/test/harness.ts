@@ -91,7 +91,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, drop: () => Promise.resolve() }
     : await freshDatabaseUrl();
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-uploads-'));
   const config = loadConfig({
+    UPLOADS_DIR: uploadsDir,
     DATABASE_URL: database.url,
     SMTP_URL: smtpUrl,
     SEED_DEMO: 'false',
@@ -191,6 +193,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await app.close();
       await mail.stop();
       await database.drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
   return server;

@@ -164,3 +164,8 @@ export const reportBodySchema = z.object({
     .min(1, 'Reason is required')
     .max(1000, 'Reason must be at most 1000 characters'),
 });
+
+/** `DELETE /account` body (CONTRACT.md). */
+export const deleteAccountBodySchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});

@@ -1,0 +1,17 @@
+/** `DELETE /api/account` {password} (CONTRACT.md). */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { deleteAccountBodySchema } from '@gameon/shared';
+import { principalOf, type App } from '../../lib/http.js';
+import type { AccountService } from './account.service.js';
+
+export function accountRoutes(
+  app: App,
+  account: AccountService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
+  app.delete(
+    '/api/account',
+    { preHandler: requireAuth, schema: { body: deleteAccountBodySchema } },
+    (request) => account.deleteAccount(principalOf(request), request.body.password),
+  );
+}

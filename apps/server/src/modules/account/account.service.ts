@@ -1,0 +1,68 @@
+/**
+ * Account deletion (issue 4; CONTRACT.md `DELETE /account`): with the password, the member's
+ * account, sessions (sockets disconnected), posts, pictures, codes and every row keyed by their
+ * e-mail or phone go; their messages in others' chats stay, shown as 'Deleted user'.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { verifyPassword } from '../../lib/crypto.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Principal } from '../auth/auth.service.js';
+
+export function createAccountService({
+  db,
+  events,
+  storage,
+}: {
+  db: Kysely<DB>;
+  events: DomainEventBus;
+  storage: Storage;
+}) {
+  return {
+    /** @throws AppError 400 'Password is incorrect'. */
+    async deleteAccount(
+      principal: Principal,
+      password: string,
+    ): Promise<{ success: true; message: string }> {
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', principal.userId)
+        .executeTakeFirst();
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw badRequest('Password is incorrect', [
+          { field: 'password', message: 'Password is incorrect' },
+        ]);
+      }
+      const settings = await db
+        .selectFrom('user_settings')
+        .select('cover_photo_url')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      const sessions = await db.transaction().execute(async (trx) => {
+        const ids = (
+          await trx.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()
+        ).map((s) => s.id);
+        // Rows keyed by the e-mail rather than the account id.
+        await trx.deleteFrom('otp_codes').where('email', '=', user.email).execute();
+        await trx.deleteFrom('pending_signups').where('email', '=', user.email).execute();
+        // Everything keyed by the account id goes by ON DELETE CASCADE (sessions, posts, tags,
+        // interest, follows, blocks, settings with the phone, skills, availability, reset
+        // tokens, chat memberships); messages and reports keep their rows with a null author.
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        return ids;
+      });
+      if (sessions.length > 0) events.emit('session.revoked', { sessionIds: sessions });
+      await Promise.all([
+        storage.remove(user.profile_picture_url),
+        storage.remove(settings?.cover_photo_url),
+      ]);
+      return { success: true, message: 'Your account has been deleted' };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
