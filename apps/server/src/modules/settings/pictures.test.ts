@@ -68,7 +68,7 @@ describe('pictures', () => {
       status: 400,
       body: expect.objectContaining({
         message: 'Please select an image file',
-      }) as unknown as Record<string, string>,
+      }),
     });
     const text = await upload(
       'cover',
