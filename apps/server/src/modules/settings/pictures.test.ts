@@ -64,12 +64,9 @@ describe('pictures', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
-    expect(await upload('avatar', svg, 'x.svg', 'image/svg+xml')).toEqual({
-      status: 400,
-      body: expect.objectContaining({
-        message: 'Please select an image file',
-      }),
-    });
+    const refused = await upload('avatar', svg, 'x.svg', 'image/svg+xml');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Please select an image file');
     const text = await upload(
       'cover',
       Buffer.from('just some text, not a picture'),
