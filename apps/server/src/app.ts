@@ -30,7 +30,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
-import { createRealtime, type RealtimeServer } from './realtime/index.js';
+import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { picturesRoutes } from './modules/settings/pictures.routes.js';
@@ -39,7 +39,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createLocalStorage, UPLOADS_PREFIX } from './lib/storage.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { createUsersService, type Presence } from './modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
   const chats = createChatsService({ db: database.db, events });
-  const users = createUsersService({ db: database.db });
+  // Presence needs the Socket.IO server, which is created last; bound once it exists.
+  const presence: Presence = { isOnline: () => Promise.resolve(false) };
+  const users = createUsersService({ db: database.db, presence });
   const posts = createPostsService({ db: database.db, events, users });
   const places = createPlacesService(config.placesUrl);
   const settings = createSettingsService({ db: database.db, users });
@@ -160,7 +162,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
 
-  app.decorate('io', createRealtime(app.server, { auth, chats, events, log: app.log }));
+  app.decorate('io', createRealtime(app.server, { auth, chats, users, events, log: app.log }));
+  presence.isOnline = async (userId) =>
+    (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);
   app.addHook('onClose', async () => {
     await app.io.close();

@@ -20,6 +20,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   newGroupMessage: (message: GroupMessage) => void;
   messageDelivered: (message: GroupMessage) => void;
+  /** A followed member came online or went offline (only when they show it). */
+  presence: (payload: { userId: number; online: boolean }) => void;
 }
 
 /** The message of the `connect_error` a missing or bad token gets. */

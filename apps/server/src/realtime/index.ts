@@ -18,6 +18,7 @@ import { findUnsafeText } from '../lib/http.js';
 import type { DomainEventBus } from '../lib/events.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
 import type { ChatsService } from '../modules/chats/chats.service.js';
+import type { UsersService } from '../modules/users/users.service.js';
 
 type SocketData = Principal;
 export type RealtimeServer = Server<
@@ -40,6 +41,7 @@ export const groupRoom = (groupChatId: number) => `group:${groupChatId}`;
 interface RealtimeDeps {
   auth: AuthService;
   chats: ChatsService;
+  users: Pick<UsersService, 'presenceAudience'>;
   events: DomainEventBus;
   log: FastifyBaseLogger;
 }
@@ -81,9 +83,25 @@ function parseOrThrow<T>(
 /** Attaches Socket.IO to `httpServer` and wires domain events to rooms. */
 export function createRealtime(
   httpServer: HttpServer,
-  { auth, chats, events, log }: RealtimeDeps,
+  { auth, chats, users, events, log }: RealtimeDeps,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
+
+  /**
+   * Tells the member's followers (when they show their online status) that they came online
+   * with their first socket or went offline with their last, counted across nodes.
+   */
+  async function announcePresence(userId: number, connecting: boolean) {
+    try {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      if (connecting ? sockets.length !== 1 : sockets.length !== 0) return;
+      const audience = await users.presenceAudience(userId);
+      if (audience.length > 0)
+        io.to(audience.map(userRoom)).emit('presence', { userId, online: connecting });
+    } catch (error) {
+      log.error({ err: error }, 'presence announcement failed');
+    }
+  }
 
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
@@ -104,6 +122,8 @@ export function createRealtime(
   io.on('connection', (socket: AppSocket) => {
     const { userId, sessionId } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    void announcePresence(userId, true);
+    socket.on('disconnect', () => void announcePresence(userId, false));
 
     // Kept for the spec's clients; the token, not this id, decides who the socket is.
     socket.on('join', (claimed) => {

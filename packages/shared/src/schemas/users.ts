@@ -64,6 +64,12 @@ export const userProfileSchema = z.object({
   following: z.array(userSummarySchema),
   followers_count: z.number(),
   following_count: z.number(),
+  /** Weekly "usually free" slots, shown with the profile. */
+  availability: z.array(
+    z.object({ day_of_week: z.number(), start_time: z.string(), end_time: z.string() }),
+  ),
+  /** Whether the member is connected now; null when they hide it (show_online_status off). */
+  online: z.boolean().nullable(),
   is_following: z.boolean(),
   follows_you: z.boolean(),
   restricted: z.boolean(),

@@ -18,7 +18,12 @@ export interface PeopleAccess {
   activity: boolean;
 }
 
-export function createUsersService({ db }: { db: Kysely<DB> }) {
+/** Who is connected right now; the realtime module provides it (across nodes with Redis). */
+export interface Presence {
+  isOnline(userId: number): Promise<boolean>;
+}
+
+export function createUsersService({ db, presence }: { db: Kysely<DB>; presence: Presence }) {
   /**
    * How `viewerId` may see `ownerId`. @throws AppError 404 when the member does not exist or
    * either has blocked the other.
@@ -33,6 +38,15 @@ export function createUsersService({ db }: { db: Kysely<DB> }) {
 
   return {
     access,
+
+    /**
+     * The members told when `userId` comes online or goes offline: their followers, or nobody
+     * when `userId` hides their online status (issue 4 show_online_status).
+     */
+    async presenceAudience(userId: number): Promise<number[]> {
+      if ((await repo.findSettings(db, userId)).show_online_status !== 1) return [];
+      return (await repo.listFollows(db, userId, 'followers')).map((f) => f.id);
+    },
 
     /** `GET /users/search?q=`: ranked matches with whether the viewer follows each. */
     async search(
@@ -76,14 +90,16 @@ export function createUsersService({ db }: { db: Kysely<DB> }) {
      */
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
       const seen = await access(viewerId, ownerId);
-      const [[owner], settings, skills, followers, following, facts] = await Promise.all([
-        findUsersWithLists(db, [ownerId]),
-        repo.findSettings(db, ownerId),
-        repo.listSkills(db, ownerId),
-        repo.listFollows(db, ownerId, 'followers'),
-        repo.listFollows(db, ownerId, 'following'),
-        repo.relationFacts(db, viewerId, ownerId),
-      ]);
+      const [[owner], settings, skills, availability, followers, following, facts] =
+        await Promise.all([
+          findUsersWithLists(db, [ownerId]),
+          repo.findSettings(db, ownerId),
+          repo.listSkills(db, ownerId),
+          repo.listAvailability(db, ownerId),
+          repo.listFollows(db, ownerId, 'followers'),
+          repo.listFollows(db, ownerId, 'following'),
+          repo.relationFacts(db, viewerId, ownerId),
+        ]);
       if (!owner) throw notFound('User not found');
       return {
         id: owner.id,
@@ -98,6 +114,8 @@ export function createUsersService({ db }: { db: Kysely<DB> }) {
         phone_number: seen.phone ? settings.phone_number : null,
         followers: seen.profile ? followers : [],
         following: seen.profile ? following : [],
+        availability: seen.profile ? availability : [],
+        online: settings.show_online_status === 1 ? await presence.isOnline(ownerId) : null,
         followers_count: followers.length,
         following_count: following.length,
         is_following: facts.viewerFollowsOwner,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Settings, UserProfile, UserSearchResult } from '@gameon/shared';
-import { startServer, type TestServer } from '../../../test/harness.js';
+import { nextEvent, startServer, type TestServer } from '../../../test/harness.js';
 
 let server: TestServer;
 let owner: LoginResponse;
@@ -290,5 +290,34 @@ describe('settings, skills and availability', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('presence', () => {
+  it('tells followers when a member who shows their status comes online and goes offline; hidden otherwise', async () => {
+    const shower = await server.signUp('shower');
+    const watcher = await server.signUp('watcher');
+    await server.request('POST', `/api/users/${shower.user.id}/follow`, { token: watcher.token });
+    const profileOfShower = async () =>
+      (
+        await server.request<UserProfile>('GET', `/api/users/${shower.user.id}`, {
+          token: watcher.token,
+        })
+      ).body;
+    expect((await profileOfShower()).online).toBeNull();
+
+    await server.request('PUT', '/api/settings', {
+      token: shower.token,
+      body: { show_online_status: true },
+    });
+    expect((await profileOfShower()).online).toBe(false);
+    const watching = await server.connect(watcher.token);
+    const cameOnline = nextEvent(watching, 'presence');
+    const showerSocket = await server.connect(shower.token);
+    expect(await cameOnline).toEqual({ userId: shower.user.id, online: true });
+    expect((await profileOfShower()).online).toBe(true);
+    const wentOffline = nextEvent(watching, 'presence');
+    showerSocket.disconnect();
+    expect(await wentOffline).toEqual({ userId: shower.user.id, online: false });
   });
 });
