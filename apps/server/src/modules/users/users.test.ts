@@ -105,6 +105,50 @@ describe('privacy on the server: viewer x setting x field', () => {
     expect(blockerSearch.body).toEqual([]);
   });
 
+  it.each(['friend', 'follower', 'stranger', 'blocked'] as const)(
+    'a friends-only profile seen by a %s: search, public settings and the feed',
+    async (who) => {
+      const viewer = { friend, follower, stranger, blocked }[who];
+      await setOwner({ profile_visibility: 'friends_only' });
+      const game = await server.createPost(owner.token, {
+        heading: `Owner game for ${who}`,
+        sport: 'Cricket',
+      });
+      try {
+        const search = await server.request<UserSearchResult[]>(
+          'GET',
+          '/api/users/search?q=owner',
+          { token: viewer.token },
+        );
+        const found = search.body.find((u) => u.id === owner.user.id);
+        const publicSettings = await server.request(
+          'GET',
+          `/api/settings/public/${owner.user.id}`,
+          { token: viewer.token },
+        );
+        const feed = await server.request<{ id: number }[]>('GET', '/api/posts?sports=Cricket', {
+          token: viewer.token,
+        });
+        const inFeed = feed.body.some((p) => p.id === game.id);
+        if (who === 'blocked') {
+          expect(found).toBeUndefined();
+          expect(publicSettings.status).toBe(404);
+          expect(inFeed).toBe(false);
+        } else {
+          // Username and picture stay; bio, sports and tags only for friends.
+          expect(found?.username).toBe('owner');
+          expect(found?.bio).toBe(who === 'friend' ? 'I am owner' : '');
+          expect(found?.sports).toEqual(who === 'friend' ? ['Cricket'] : []);
+          expect(publicSettings.status).toBe(200);
+          // A friends-only profile does not take the member's games out of others' feeds.
+          expect(inFeed).toBe(true);
+        }
+      } finally {
+        await setOwner({ profile_visibility: 'public' });
+      }
+    },
+  );
+
   it('public settings show only public fields', async () => {
     const res = await server.request('GET', `/api/settings/public/${owner.user.id}`, {
       token: stranger.token,
