@@ -4,34 +4,43 @@ import type { DB, UserSettingsTable, UserSkillsTable } from '../../db/types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** Settings of a member, or the spec's defaults when never saved (spec part 2 §9). */
-export async function findSettings(
-  db: Executor,
-  userId: number,
-): Promise<Omit<UserSettingsTable, 'updated_at'>> {
-  const row = await db
+export type MemberSettings = Omit<UserSettingsTable, 'updated_at'>;
+
+/** The settings a member has before saving any (spec part 2 §9). */
+function defaultSettings(userId: number): MemberSettings {
+  return {
+    user_id: userId,
+    phone_number: null,
+    location_city: null,
+    location_lng: null,
+    location_lat: null,
+    cover_photo_url: null,
+    profile_visibility: 'public',
+    location_sharing: 'general',
+    show_online_status: 0,
+    activity_history_visibility: 'public',
+    phone_visibility: 'friends_only',
+    message_requests: 'anyone',
+    post_comments: 'anyone',
+    event_invitations: 'manual',
+  };
+}
+
+/** Settings of a member, or the spec's defaults when never saved. */
+export async function findSettings(db: Executor, userId: number): Promise<MemberSettings> {
+  return (await findSettingsMany(db, [userId]))[0]!;
+}
+
+/** Settings of several members in one query, in the order of `ids`. */
+export async function findSettingsMany(db: Executor, ids: number[]): Promise<MemberSettings[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom('user_settings')
     .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (
-    row ?? {
-      user_id: userId,
-      phone_number: null,
-      location_city: null,
-      location_lng: null,
-      location_lat: null,
-      cover_photo_url: null,
-      profile_visibility: 'public',
-      location_sharing: 'general',
-      show_online_status: 0,
-      activity_history_visibility: 'public',
-      phone_visibility: 'friends_only',
-      message_requests: 'anyone',
-      post_comments: 'anyone',
-      event_invitations: 'manual',
-    }
-  );
+    .where('user_id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.user_id, r]));
+  return ids.map((id) => byId.get(id) ?? defaultSettings(id));
 }
 
 /** Creates or updates the member's settings row with `changes`. */

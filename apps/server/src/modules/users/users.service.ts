@@ -60,7 +60,7 @@ export function createUsersService({ db, presence }: { db: Kysely<DB>; presence:
         findUsersWithLists(db, ids),
         repo.followedIds(db, viewerId, ids),
         repo.followerIdsAmong(db, viewerId, ids),
-        Promise.all(ids.map((id) => repo.findSettings(db, id))),
+        repo.findSettingsMany(db, ids),
       ]);
       return users.map((u, i) => {
         // Search shows what the profile shows: friends-only profiles hide bio, sports and tags.
