@@ -6,8 +6,8 @@ import { EventEmitter } from 'node:events';
 import type { GroupMessage } from '@gameon/shared';
 
 export interface DomainEvents {
-  /** A group message was stored; `memberIds` are every member of the chat. */
-  'message.group.created': { message: GroupMessage; memberIds: number[] };
+  /** A group message was stored; `recipientIds`: the members who see it (no block with the sender). */
+  'message.group.created': { message: GroupMessage; recipientIds: number[] };
   /** These sessions were revoked (logout, reset, password change): drop their sockets. */
   'session.revoked': { sessionIds: number[] };
   /** A member expressed interest in a post and is now in its group chat. */

@@ -159,8 +159,8 @@ export function createRealtime(
     });
   });
 
-  events.on('message.group.created', ({ message, memberIds }) => {
-    io.to(memberIds.map(userRoom)).emit('newGroupMessage', message);
+  events.on('message.group.created', ({ message, recipientIds }) => {
+    io.to(recipientIds.map(userRoom)).emit('newGroupMessage', message);
     if (message.sender_id !== null)
       io.to(userRoom(message.sender_id)).emit('messageDelivered', message);
   });

@@ -12,6 +12,15 @@ export function findGroupChatByPost(db: Executor, postId: number) {
   return db.selectFrom('group_chats').selectAll().where('post_id', '=', postId).executeTakeFirst();
 }
 
+/**
+ * True unless the viewer and the sender of a message (column `senderRef`) have blocked each
+ * other: a blocked member does not show up in the blocker's chats (issue 4).
+ */
+function senderNotBlocked(viewerId: number, senderRef: string) {
+  const sender = sql.ref(senderRef);
+  return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${sender}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${sender}))`;
+}
+
 /** Creates the group chat of a post unless it exists; returns its id. */
 export async function ensureGroupChatForPost(
   db: Executor,
@@ -65,11 +74,17 @@ export async function isMember(
   return row !== undefined;
 }
 
-export async function memberIds(db: Executor, groupChatId: number): Promise<number[]> {
+/** Members of a chat who see messages from `senderId` (no block either way). */
+export async function recipientIds(
+  db: Executor,
+  groupChatId: number,
+  senderId: number,
+): Promise<number[]> {
   const rows = await db
-    .selectFrom('group_chat_members')
-    .select('user_id')
-    .where('group_chat_id', '=', groupChatId)
+    .selectFrom('group_chat_members as m')
+    .select('m.user_id')
+    .where('m.group_chat_id', '=', groupChatId)
+    .where(senderNotBlocked(senderId, 'm.user_id'))
     .execute();
   return rows.map((r) => r.user_id);
 }
@@ -107,6 +122,7 @@ export function listConversations(db: Executor, userId: number) {
         .whereRef('u.group_chat_id', '=', 'c.id')
         .where((w) => w('u.id', '>', w.fn.coalesce('m.last_read_message_id', sql<number>`0`)))
         .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
+        .where(senderNotBlocked(userId, 'u.sender_id'))
         .as('unread_count'),
     ])
     .where('m.user_id', '=', userId)
@@ -128,12 +144,19 @@ export async function countUnreadInOpenedChats(db: Executor, userId: number): Pr
     .where('m.last_read_message_id', 'is not', null)
     .whereRef('u.id', '>', 'm.last_read_message_id')
     .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
+    .where(senderNotBlocked(userId, 'u.sender_id'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Messages of a chat, newest first, older than `beforeId` when given. */
-export function listMessages(db: Executor, groupChatId: number, limit: number, beforeId?: number) {
+/** Messages of a chat, newest first, older than `beforeId`; as `viewerId` may see them when given. */
+export function listMessages(
+  db: Executor,
+  groupChatId: number,
+  limit: number,
+  beforeId?: number,
+  viewerId?: number,
+) {
   let query = db
     .selectFrom('group_messages as g')
     .leftJoin('users as s', 's.id', 'g.sender_id')
@@ -149,6 +172,7 @@ export function listMessages(db: Executor, groupChatId: number, limit: number, b
     .orderBy('g.id', 'desc')
     .limit(limit);
   if (beforeId !== undefined) query = query.where('g.id', '<', beforeId);
+  if (viewerId !== undefined) query = query.where(senderNotBlocked(viewerId, 'g.sender_id'));
   return query.execute();
 }
 

@@ -65,7 +65,7 @@ export function createChatsService({ db, events }: ChatsDeps) {
         throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
       const beforeId = parsed?.data;
       await assertMember(userId, groupChatId);
-      const rows = await repo.listMessages(db, groupChatId, limit + 1, beforeId);
+      const rows = await repo.listMessages(db, groupChatId, limit + 1, beforeId, userId);
       const page = rows.slice(0, limit);
       if (cursor === undefined) {
         await repo.moveReadMarker(db, groupChatId, userId, page[0]?.id ?? 0);
@@ -115,7 +115,7 @@ export function createChatsService({ db, events }: ChatsDeps) {
       const message = presentMessage(row);
       events.emit('message.group.created', {
         message,
-        memberIds: await repo.memberIds(db, groupChatId),
+        recipientIds: await repo.recipientIds(db, groupChatId, userId),
       });
       return message;
     },

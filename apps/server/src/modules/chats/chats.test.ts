@@ -253,3 +253,52 @@ describe('unread counts and read markers', () => {
     expect(older.headers.get('x-next-cursor')).toBeNull();
   });
 });
+
+describe('blocks in group chats', () => {
+  it("a blocked member's messages neither reach nor show for the blocker, and do not count as unread", async () => {
+    const blocker = await server.signUp('chat_blocker');
+    const pest = await server.signUp('chat_pest');
+    const friendly = await server.signUp('chat_friendly');
+    const game = await server.createPost(blocker.token, { heading: 'Blocked chat game' });
+    await interest(pest.token, game.id);
+    const { body } = await interest(friendly.token, game.id);
+    await server.request('GET', `/api/messages/group/${body.groupChatId}`, {
+      token: blocker.token,
+    });
+    await server.request('POST', `/api/users/${pest.user.id}/block`, { token: blocker.token });
+
+    const blockerSocket = await server.connect(blocker.token);
+    const seen = collect(blockerSocket, 'newGroupMessage');
+    const pestSocket = await server.connect(pest.token);
+    const friendlySocket = await server.connect(friendly.token);
+    await emitAck(pestSocket, 'sendGroupMessage', {
+      groupChat: body.groupChatId,
+      content: 'from the pest',
+    });
+    const friendlyArrives = nextEvent(blockerSocket, 'newGroupMessage');
+    await emitAck(friendlySocket, 'sendGroupMessage', {
+      groupChat: body.groupChatId,
+      content: 'from a friend',
+    });
+    await friendlyArrives;
+    // Per-connection order: the friend's message was sent after the pest's.
+    expect(seen.map((m) => m.content)).toEqual(['from a friend']);
+
+    const unread = await server.request<{ total: number }>('GET', '/api/messages/unread-count', {
+      token: blocker.token,
+    });
+    expect(unread.body.total).toBe(1);
+    const thread = await server.request<GroupMessage[]>(
+      'GET',
+      `/api/messages/group/${body.groupChatId}`,
+      { token: blocker.token },
+    );
+    expect(thread.body.map((m) => m.content)).toEqual(['from a friend']);
+    const friendView = await server.request<GroupMessage[]>(
+      'GET',
+      `/api/messages/group/${body.groupChatId}`,
+      { token: friendly.token },
+    );
+    expect(friendView.body.map((m) => m.content)).toEqual(['from the pest', 'from a friend']);
+  });
+});
