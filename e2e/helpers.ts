@@ -21,14 +21,16 @@ export async function signUp(
   page: Page,
   server: GameOnServer,
   username: string,
-  password = 'Secret123',
+  options: { password?: string; bio?: string } = {},
 ) {
+  const password = options.password ?? 'Secret123';
   const email = `${username}@example.test`;
   await page.goto('/register');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
+  if (options.bio) await page.getByLabel('Bio').fill(options.bio);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   const code = await server.mail.codeFor(email);
