@@ -21,6 +21,24 @@ vi.mock('socket.io-client', async () => {
   };
 });
 
+const ownProfile = {
+  ...testUser,
+  cover_photo_url: null,
+  skills: [],
+  availability: [],
+  location_city: null,
+  phone_number: null,
+  followers: [],
+  following: [],
+  followers_count: 0,
+  following_count: 0,
+  is_following: false,
+  follows_you: false,
+  restricted: false,
+  activity_visible: true,
+  online: true,
+};
+
 /** The server of a signed-in member with an empty feed and no chats. */
 function server(call: FetchCall): Response {
   switch (call.url.pathname) {
@@ -36,6 +54,10 @@ function server(call: FetchCall): Response {
       return jsonResponse({ total: 3 });
     case '/api/messages/conversations':
       return jsonResponse({ groupChats: [] });
+    case '/api/users/7':
+      return jsonResponse(ownProfile);
+    case '/api/posts/user/7':
+      return jsonResponse([]);
     default:
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   }
@@ -54,16 +76,21 @@ function renderApp(path: string) {
 }
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
-  it.each(['/create-post', '/messages', '/settings', '/nowhere'])(
-    'sends a visitor from %s to the landing page',
-    async (path) => {
-      const router = renderApp(path);
-      expect(
-        await screen.findByRole('heading', { level: 1, name: /Find players/ }),
-      ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
+  it.each([
+    '/create-post',
+    '/messages',
+    '/settings',
+    '/search',
+    '/profile',
+    '/profile/3',
+    '/nowhere',
+  ])('sends a visitor from %s to the landing page', async (path) => {
+    const router = renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Find players/ }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
 
   it('checks a stored token at start-up and opens the feed', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
@@ -115,6 +142,34 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('opens Find People and My Profile from the sidebar', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await user.click(within(nav).getByRole('link', { name: 'Search People' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find People' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/search');
+    await user.click(within(nav).getByRole('link', { name: 'My Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'priya' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it("shows the member's profile picture in the header", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch((call) =>
+      call.url.pathname === '/api/auth/me'
+        ? jsonResponse({ ...testUser, profile_picture_url: '/uploads/priya.webp' })
+        : server(call),
+    );
+    renderApp('/');
+    const menu = await screen.findByRole('button', { name: /Account menu for priya/ });
+    expect(menu.querySelector('img')).toHaveAttribute('src', '/uploads/priya.webp');
   });
 
   it('shows the unread badge and hides it on /messages', async () => {

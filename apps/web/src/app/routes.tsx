@@ -39,6 +39,12 @@ const CreatePostPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('../features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const SearchPage = lazy(() =>
+  import('../features/people/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
@@ -62,6 +68,9 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/', element: <FeedPage /> },
       { path: '/create-post', element: <CreatePostPage /> },
       { path: '/messages', element: <MessagesPage /> },
+      { path: '/search', element: <SearchPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/profile/:userId', element: <ProfilePage /> },
       { path: '/settings', element: <SettingsPage /> },
     ],
   },

@@ -99,7 +99,7 @@ export type QueryValue = string | number | readonly string[] | undefined;
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON body. */
+  /** JSON body, or a `FormData` sent as multipart (image uploads). */
   body?: unknown;
   /** Query parameters; arrays are sent comma-separated, empty values are left out. */
   query?: Record<string, QueryValue>;
@@ -148,7 +148,10 @@ export async function apiRequest<S extends z.ZodType>(
 ): Promise<ApiResponse<z.output<S>>> {
   const token = options.token === undefined ? readStoredToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body } = options;
+  // A FormData body goes as multipart: the browser sets that Content-Type, with its boundary.
+  if (body !== undefined && !(body instanceof FormData))
+    headers['Content-Type'] = 'application/json';
   if (token !== null) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -156,7 +159,7 @@ export async function apiRequest<S extends z.ZodType>(
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body instanceof FormData || body === undefined ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,10 +1,12 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { SessionUser } from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { AuthProvider, useAuth } from '../features/auth/auth-context';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -37,6 +39,34 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return { ...result, queryClient };
 }
 
+/** Renders its children once the session has a member (pages that need `useCurrentUser`). */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return user === null ? null : children;
+}
+
+/**
+ * Renders `ui` for a signed-in member: a stored token and the real session provider, so the
+ * `fetch` handler must answer `GET /api/auth/me` (e.g. with {@link testUser}).
+ */
+export function renderSignedIn(ui: ReactElement, options: RenderOptions = {}) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>
+          <Routes>
+            <Route path={options.path ?? '*'} element={<SignedIn>{ui}</SignedIn>} />
+            {options.extraRoutes}
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
 /** Shows the current location, for asserting navigations. */
 export function LocationProbe() {
   const location = useLocation();
@@ -62,6 +92,7 @@ export function jsonResponse(
 export interface FetchCall {
   url: URL;
   method: string;
+  /** The parsed JSON body, or the `FormData` of a multipart upload. */
   body: unknown;
   headers: Headers;
 }
@@ -73,13 +104,14 @@ export function mockFetch(handler: (call: FetchCall) => Response | Promise<Respo
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const raw = typeof init.body === 'string' ? init.body : null;
+      const form = init.body instanceof FormData ? init.body : undefined;
       const call: FetchCall = {
         url: new URL(
           typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
           'http://localhost',
         ),
         method: init.method ?? 'GET',
-        body: raw === null ? undefined : (JSON.parse(raw) as unknown),
+        body: raw === null ? form : (JSON.parse(raw) as unknown),
         headers: new Headers(init.headers),
       };
       calls.push(call);

@@ -32,10 +32,12 @@ export const userSearchResultSchema = z.object({
 });
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
+/** A member in a profile's follower lists. */
 export const userSummarySchema = z.object({
   id: z.number(),
   username: z.string(),
   bio: z.string(),
+  profile_picture_url: z.string().nullable(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -175,3 +177,20 @@ export const reportBodySchema = z.object({
 export const deleteAccountBodySchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
 });
+
+/** `POST /users/{id}/follow` and `/unfollow`. */
+export const followResponseSchema = z.object({ success: z.literal(true), following: z.boolean() });
+/** `GET/PUT /settings/skills`. */
+export const skillsResponseSchema = z.object({ skills: z.array(skillSchema) });
+/** `GET/PUT /settings/availability`. */
+export const availabilityResponseSchema = z.array(availabilitySlotSchema);
+/** `POST /settings/avatar`. */
+export const avatarResponseSchema = z.object({ profile_picture_url: z.string() });
+/** `POST /settings/cover`. */
+export const coverResponseSchema = z.object({ cover_photo_url: z.string() });
+
+/** Image upload limits (spec part 2 §5, §9): profile picture 5 MB, cover photo 10 MB. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+/** Image types stored (checked by content on the server; SVG refused: it can carry scripts). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

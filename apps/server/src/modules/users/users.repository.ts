@@ -202,7 +202,7 @@ export function listFollows(db: Executor, userId: number, direction: 'followers'
   return db
     .selectFrom('follows as f')
     .innerJoin('users as u', 'u.id', `f.${theirs}`)
-    .select(['u.id', 'u.username', 'u.bio'])
+    .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url'])
     .where(`f.${mine}`, '=', userId)
     .orderBy('f.created_at', 'desc')
     .orderBy('u.id')

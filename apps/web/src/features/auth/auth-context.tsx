@@ -41,6 +41,13 @@ export interface AuthContextValue {
   login: (input: LoginInput) => Promise<LoginResult>;
   /** Signs out: revokes the token on the server (failures ignored) and clears all state. */
   logout: () => void;
+  /**
+   * Ends the session after the account was deleted: the token is already dead on the server, so
+   * nothing is revoked, and the member lands on / rather than /login.
+   */
+  endDeletedSession: () => void;
+  /** Reloads the signed-in member (`GET /auth/me`), e.g. after a new profile picture. */
+  refreshUser: () => Promise<void>;
   /** Called by the router once /login is shown after a sign-out. */
   acknowledgeRedirect: () => void;
 }
@@ -76,6 +83,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logoutRequest(token).catch((error: unknown) => console.warn('Logout request failed', error));
     }
   }, [queryClient, update]);
+
+  const endDeletedSession = useCallback(() => {
+    storeToken(null);
+    queryClient.clear();
+    update({ status: 'signedOut', user: null, token: null, redirectToLogin: false });
+  }, [queryClient, update]);
+
+  const refreshUser = useCallback(async () => {
+    const token = tokenRef.current;
+    if (token === null) return;
+    try {
+      const user = await fetchCurrentUser(token);
+      // Only if the session is still the one the call was made with.
+      if (tokenRef.current === token) update({ status: 'signedIn', user, token });
+    } catch (error) {
+      console.error('Could not reload the current user', error);
+    }
+  }, [update]);
 
   /** Keeps the session; false when local storage refused the token (see `storeToken`). */
   const startSession = useCallback(
@@ -145,9 +170,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       redirectToLogin: state.status === 'signedOut' && state.redirectToLogin,
       login,
       logout,
+      endDeletedSession,
+      refreshUser,
       acknowledgeRedirect,
     }),
-    [state, login, logout, acknowledgeRedirect],
+    [state, login, logout, endDeletedSession, refreshUser, acknowledgeRedirect],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,8 +1,31 @@
-/** Settings calls (spec part 2 §7). */
-import { messageResponseSchema } from '@gameon/shared';
-import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '@gameon/shared';
+/** Settings calls (spec part 2 §7; CONTRACT.md `DELETE /api/account`). */
+import { messageResponseSchema, settingsSchema, successSchema } from '@gameon/shared';
+import type { ChangePasswordBody, Settings, UpdateSettingsBody } from '@gameon/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+
+export const settingsKeys = {
+  settings: ['settings'] as const,
+};
+
+/** `GET /settings`: the member's own settings (defaults of spec part 2 §9 where unset). */
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: async ({ signal }): Promise<Settings> =>
+      (await apiRequest('/settings', { schema: settingsSchema, signal })).data,
+  });
+}
+
+/** `PUT /settings` with one or more privacy or content options; answers all settings. */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateSettingsBody) =>
+      (await apiRequest('/settings', { method: 'PUT', body, schema: settingsSchema })).data,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.settings, settings),
+  });
+}
 
 /**
  * `POST /settings/change-password`: 400 'Current password is incorrect'. The member's other
@@ -18,5 +41,17 @@ export function useChangePassword() {
           schema: messageResponseSchema,
         })
       ).data,
+  });
+}
+
+/**
+ * `DELETE /account` `{password}`: deletes the member's account; 400 'Password is incorrect'.
+ * The session token dies with it.
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiRequest('/account', { method: 'DELETE', body: { password }, schema: successSchema });
+    },
   });
 }

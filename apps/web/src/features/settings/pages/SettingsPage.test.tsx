@@ -26,10 +26,14 @@ async function changePassword(
 }
 
 describe('SettingsPage (spec part 2 §2)', () => {
-  it('opens on the Security tab and shows no other tab yet', () => {
+  it('opens on the Security tab, next to Privacy and Content', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Security',
+      'Privacy',
+      'Content',
+    ]);
     const security = screen.getByRole('tab', { name: 'Security' });
     expect(security).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Security' })).toContainElement(current());

@@ -1,9 +1,11 @@
-import { ShieldCheck } from 'lucide-react';
+import { Lock, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
 import type { ComponentType, KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { cx } from '../../../lib/format';
+import { ContentSettings } from '../components/ContentSettings';
+import { PrivacySettings } from '../components/PrivacySettings';
 import { SecuritySettings } from '../components/SecuritySettings';
 
 interface SettingsTab {
@@ -17,6 +19,8 @@ interface SettingsTab {
 /** The tabs of settings, in order (spec part 2 §2: Security, Privacy, Content). */
 const tabs = [
   { id: 'security', label: 'Security', icon: ShieldCheck, panel: SecuritySettings },
+  { id: 'privacy', label: 'Privacy', icon: Lock, panel: PrivacySettings },
+  { id: 'content', label: 'Content', icon: MessageSquareText, panel: ContentSettings },
 ] as const satisfies readonly SettingsTab[];
 
 /**
@@ -80,7 +84,7 @@ export function SettingsPage() {
               tabIndex={selected ? 0 : -1}
               onClick={() => select(index)}
               className={cx(
-                '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
+                '-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2.5 sm:gap-2 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
                 'focus-visible:outline-2 focus-visible:outline-emerald-600',
                 selected
                   ? 'border-emerald-600 text-emerald-700'

@@ -1,0 +1,193 @@
+/**
+ * Profiles (spec part 2 §2 "Profile", §4, §7): `GET /users/{id}`, a member's posts, block and
+ * report, and the own profile's edits through `/settings` (fields, skills, availability, images).
+ */
+import {
+  PAGE_SIZE_MAX,
+  messageResponseSchema,
+  postSchema,
+  settingsSchema,
+  successSchema,
+} from '@gameon/shared';
+import type { AvailabilitySlot, Post, Skill, UpdateSettingsBody } from '@gameon/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useAuth } from '../auth/auth-context';
+import { apiRequest } from '../../lib/api-client';
+import {
+  availabilityResponseSchema,
+  avatarResponseSchema,
+  coverResponseSchema,
+  userProfileSchema,
+  skillsResponseSchema,
+} from '@gameon/shared';
+import type { UserProfile } from '@gameon/shared';
+import { settingsKeys } from '../settings/api';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: (userId: number) => ['profile', userId] as const,
+  posts: (userId: number) => ['profile', userId, 'posts'] as const,
+};
+
+/** `GET /users/{id}`: the profile as this viewer may see it; 404 when unknown or blocked. */
+export function useProfile(userId: number) {
+  return useQuery({
+    queryKey: profileKeys.detail(userId),
+    queryFn: async ({ signal }): Promise<UserProfile> =>
+      (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data,
+  });
+}
+
+export interface UserPosts {
+  /** Newest first. */
+  posts: Post[];
+  /** True when the member has more posts than were fetched. */
+  more: boolean;
+}
+
+const postsSchema = z.array(postSchema);
+
+/**
+ * `GET /posts/user/{id}`: the member's posts, newest first, as many as one page holds (enough
+ * for the count and the first 3 of the preview); 403 when their activity is private.
+ */
+export function useUserPosts(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.posts(userId),
+    queryFn: async ({ signal }): Promise<UserPosts> => {
+      const { data, nextCursor } = await apiRequest(`/posts/user/${userId}`, {
+        query: { limit: PAGE_SIZE_MAX },
+        schema: postsSchema,
+        signal,
+      });
+      return { posts: data, more: nextCursor !== null };
+    },
+    enabled,
+  });
+}
+
+/** `POST /users/{id}/block` or `/unblock`. */
+export function useBlockToggle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, block }: { userId: number; block: boolean }) => {
+      await apiRequest(`/users/${userId}/${block ? 'block' : 'unblock'}`, {
+        method: 'POST',
+        schema: successSchema,
+      });
+    },
+    // A block ends the follows both ways, so the viewer's own lists change too. The blocked
+    // member's profile is left alone: it would answer 404 now.
+    onSuccess: (_data, { userId, block }) =>
+      block
+        ? queryClient.invalidateQueries({
+            queryKey: profileKeys.all,
+            predicate: (query) => query.queryKey[1] !== userId,
+          })
+        : queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+/** `POST /users/{id}/report` `{reason}`: answers the server's thank-you message. */
+export function useReport() {
+  return useMutation({
+    mutationFn: async ({ userId, reason }: { userId: number; reason: string }) =>
+      (
+        await apiRequest(`/users/${userId}/report`, {
+          method: 'POST',
+          body: { reason },
+          schema: messageResponseSchema,
+        })
+      ).data.message,
+  });
+}
+
+/** Refetches the signed-in member's profile after an edit. */
+function useRefreshOwnProfile() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return () =>
+    user === null
+      ? Promise.resolve()
+      : queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) });
+}
+
+/** `PUT /settings` with profile fields (bio, phone, home city, tags); 400 with a message. */
+export function useSaveProfileFields() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOwnProfile();
+  return useMutation({
+    mutationFn: async (body: UpdateSettingsBody) =>
+      (await apiRequest('/settings', { method: 'PUT', body, schema: settingsSchema })).data,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKeys.settings, settings);
+      return refresh();
+    },
+  });
+}
+
+/** `PUT /settings/skills`: replaces the member's skills. */
+export function useSaveSkills() {
+  const refresh = useRefreshOwnProfile();
+  return useMutation({
+    mutationFn: async (skills: Skill[]) =>
+      (
+        await apiRequest('/settings/skills', {
+          method: 'PUT',
+          body: { skills },
+          schema: skillsResponseSchema,
+        })
+      ).data.skills,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** `PUT /settings/availability`: replaces the member's weekly slots. */
+export function useSaveAvailability() {
+  const refresh = useRefreshOwnProfile();
+  return useMutation({
+    mutationFn: async (slots: AvailabilitySlot[]) =>
+      (
+        await apiRequest('/settings/availability', {
+          method: 'PUT',
+          body: slots,
+          schema: availabilityResponseSchema,
+        })
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+export type ImageKind = 'avatar' | 'cover';
+
+/**
+ * `POST /settings/avatar` or `/settings/cover`: uploads one image as the multipart field `file`;
+ * answers its URL. 413 too large, 400 not an image. A new avatar also reloads the session
+ * member, so the header shows it.
+ */
+export function useUploadImage(kind: ImageKind) {
+  const refresh = useRefreshOwnProfile();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: async (file: File): Promise<string> => {
+      const body = new FormData();
+      body.append('file', file);
+      if (kind === 'avatar') {
+        const { data } = await apiRequest('/settings/avatar', {
+          method: 'POST',
+          body,
+          schema: avatarResponseSchema,
+        });
+        return data.profile_picture_url;
+      }
+      const { data } = await apiRequest('/settings/cover', {
+        method: 'POST',
+        body,
+        schema: coverResponseSchema,
+      });
+      return data.cover_photo_url;
+    },
+    onSuccess: () => Promise.all([refresh(), kind === 'avatar' ? refreshUser() : undefined]),
+  });
+}

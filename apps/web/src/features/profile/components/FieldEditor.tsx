@@ -1,0 +1,144 @@
+import { Pencil } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { HttpError, errorMessage } from '../../../lib/api-client';
+
+/** The field save failure text (spec part 2 §8); a refused value (400) shows the server's words. */
+function saveFailureMessage(error: unknown): string {
+  const fallback = 'Failed to save changes';
+  return error instanceof HttpError && error.status === 400
+    ? errorMessage(error, fallback)
+    : fallback;
+}
+
+/**
+ * The edit state of one profile field (spec part 2 §4 "Profile field edit": view, then edit,
+ * then save back to view, or cancel). `draft` is null while viewing.
+ */
+export function useFieldEditor<T>() {
+  const [draft, setDraft] = useState<T | null>(null);
+  /** A rule the draft breaks, shown at its control. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  /** Why saving failed. */
+  const [failure, setFailure] = useState<string | null>(null);
+  /** Sets the draft (null: back to the view) and clears the messages about the old one. */
+  const update = (value: T | null) => {
+    setDraft(value);
+    setInvalid(null);
+    setFailure(null);
+  };
+  return {
+    draft,
+    invalid,
+    failure,
+    /** Opens the editor on `value`. */
+    start: (value: T) => update(value),
+    change: (value: T) => update(value),
+    /** Back to the view (after a save or on cancel). */
+    stop: () => update(null),
+    setInvalid,
+    fail: (error: unknown) => {
+      console.error('Could not save the profile field', error);
+      setFailure(saveFailureMessage(error));
+    },
+  };
+}
+
+interface EditButtonProps {
+  /** The word after 'Edit' in the button's name, e.g. 'phone' -> 'Edit phone'. */
+  name: string;
+  /** While editing the button is hidden; when the editor closes, focus comes back to it. */
+  editing: boolean;
+  onEdit: () => void;
+}
+
+/** The Edit button of a profile field (own profile only). */
+export function EditButton({ name, editing, onEdit }: EditButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) ref.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  return (
+    <Button
+      ref={ref}
+      hidden={editing}
+      variant="ghost"
+      size="sm"
+      aria-label={`Edit ${name}`}
+      onClick={onEdit}
+      className="-my-1 px-2"
+    >
+      <Pencil aria-hidden="true" className="size-4" />
+      <span aria-hidden="true" className="hidden sm:inline">
+        Edit
+      </span>
+    </Button>
+  );
+}
+
+interface EditFormProps {
+  onSave: () => void;
+  onCancel: () => void;
+  saving: boolean;
+  /** The save failure, shown as an alert above the buttons. */
+  failure: string | null;
+  children: ReactNode;
+  /** Accessible name of the form, e.g. 'Edit phone'. */
+  label: string;
+  /** Another button, shown at the start of the button row (e.g. Remove). */
+  extraAction?: ReactNode;
+}
+
+/** The editor of a field: its controls, the save failure, and Save and Cancel. */
+export function EditForm({
+  onSave,
+  onCancel,
+  saving,
+  failure,
+  children,
+  label,
+  extraAction,
+}: EditFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The editor replaces the Edit button, so focus moves to its first control.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+  }, []);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <form
+      ref={formRef}
+      aria-label={label}
+      noValidate
+      onSubmit={handleSubmit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented && !saving) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      className="mt-2 space-y-3"
+    >
+      {children}
+      {failure !== null && <Alert tone="error">{failure}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        {extraAction !== undefined && <div className="mr-auto">{extraAction}</div>}
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" loading={saving}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

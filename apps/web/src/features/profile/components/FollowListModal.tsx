@@ -1,0 +1,155 @@
+import { useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/Avatar';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+import type { UserProfile, UserSummary } from '@gameon/shared';
+import { cx } from '../../../lib/format';
+import { useCurrentUser } from '../../auth/auth-context';
+import { FollowButton } from '../../people/components/FollowButton';
+import { useProfile } from '../api';
+
+export type FollowListTab = 'followers' | 'following';
+
+const TABS = [
+  { id: 'followers', label: 'Followers', empty: 'No followers yet' },
+  { id: 'following', label: 'Following', empty: 'Not following anyone yet' },
+] as const satisfies readonly { id: FollowListTab; label: string; empty: string }[];
+
+function MemberRow({
+  member,
+  viewerId,
+  viewerFollowing: following,
+  onOpen,
+}: {
+  member: UserSummary;
+  viewerId: number;
+  /** Ids the viewer follows; undefined while loading, null when they could not be loaded. */
+  viewerFollowing: ReadonlySet<number> | null | undefined;
+  onOpen: () => void;
+}) {
+  const nameId = `follow-list-${member.id}-name`;
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <Avatar src={member.profile_picture_url ?? null} size={44} />
+      <div className="min-w-0 flex-1">
+        <Link
+          id={nameId}
+          to={`/profile/${member.id}`}
+          onClick={onOpen}
+          className="block truncate text-sm font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
+        >
+          {member.username}
+        </Link>
+        {member.bio !== '' && <p className="line-clamp-2 text-xs text-slate-500">{member.bio}</p>}
+      </div>
+      {member.id !== viewerId &&
+        following !== null &&
+        (following === undefined ? (
+          <Spinner className="size-4 text-slate-400" />
+        ) : (
+          <FollowButton
+            userId={member.id}
+            following={following.has(member.id)}
+            describedBy={nameId}
+          />
+        ))}
+    </li>
+  );
+}
+
+interface FollowListModalProps {
+  profile: UserProfile;
+  tab: FollowListTab;
+  onTabChange: (tab: FollowListTab) => void;
+  onClose: () => void;
+}
+
+/**
+ * The followers/following modal (spec part 2 §2): tabs 'Followers (n)' and 'Following (n)';
+ * each row with avatar, username, bio and a Follow/Following toggle for everyone except the
+ * viewer, whose own following list decides the toggle's state.
+ */
+export function FollowListModal({ profile, tab, onTabChange, onClose }: FollowListModalProps) {
+  const viewer = useCurrentUser();
+  const viewerProfile = useProfile(viewer.id);
+  const tabRefs = useRef<Record<FollowListTab, HTMLButtonElement | null>>({
+    followers: null,
+    following: null,
+  });
+  const viewerFollowing = viewerProfile.data
+    ? new Set(viewerProfile.data.following.map((member) => member.id))
+    : viewerProfile.isError
+      ? null
+      : undefined;
+  const counts = { followers: profile.followers_count, following: profile.following_count };
+  const active = tab === 'followers' ? TABS[0] : TABS[1];
+  const members = tab === 'followers' ? profile.followers : profile.following;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = tab === 'followers' ? 'following' : 'followers';
+    const target = event.key === 'Home' ? 'followers' : event.key === 'End' ? 'following' : next;
+    onTabChange(target);
+    tabRefs.current[target]?.focus();
+  };
+
+  return (
+    <Modal title={profile.username} onClose={onClose}>
+      <div
+        role="tablist"
+        aria-label="Connections"
+        onKeyDown={handleKeyDown}
+        className="-mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            ref={(element) => {
+              tabRefs.current[id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`follow-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="follow-list-panel"
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => onTabChange(id)}
+            className={cx(
+              'rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-emerald-600',
+              tab === id
+                ? 'bg-white text-slate-900 shadow-sm'
+                : 'text-slate-500 hover:text-slate-800',
+            )}
+          >
+            {label} ({counts[id]})
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id="follow-list-panel"
+        aria-labelledby={`follow-tab-${active.id}`}
+        className="mt-2"
+      >
+        {members.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">{active.empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {members.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                viewerId={viewer.id}
+                viewerFollowing={viewerFollowing}
+                onOpen={onClose}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,210 @@
+import { Ban, Ellipsis, Flag } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useDismiss } from '../../../lib/use-dismiss';
+import { useBlockToggle, useReport } from '../api';
+
+const REASON_MAX = 1000;
+const REASON_ID = 'report-reason';
+
+const itemClass =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600';
+
+interface MemberProps {
+  userId: number;
+  username: string;
+}
+
+function BlockDialog({
+  userId,
+  username,
+  onBlocked,
+  onClose,
+}: MemberProps & { onBlocked: () => void; onClose: () => void }) {
+  const block = useBlockToggle();
+  return (
+    <Modal
+      title={`Block ${username}?`}
+      description="They will not be able to find you, see your profile or message you. You also stop following each other."
+      onClose={onClose}
+      size="sm"
+    >
+      {block.isError && (
+        <Alert tone="error" className="mb-4">
+          {errorMessage(block.error, `Could not block ${username}. Please try again.`)}
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={block.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          loading={block.isPending}
+          onClick={() => block.mutate({ userId, block: true }, { onSuccess: onBlocked })}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          Block
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function ReportDialog({
+  userId,
+  username,
+  onReported,
+  onClose,
+}: MemberProps & { onReported: (message: string) => void; onClose: () => void }) {
+  const report = useReport();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text === '') {
+      setInvalid('Reason is required');
+      document.getElementById(REASON_ID)?.focus();
+      return;
+    }
+    report.mutate({ userId, reason: text }, { onSuccess: onReported });
+  };
+
+  return (
+    <Modal
+      title={`Report ${username}`}
+      description="Tell us what is wrong. Reports are private: the member is not told who sent them."
+      onClose={onClose}
+    >
+      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+        <FormField
+          label="Reason"
+          htmlFor={REASON_ID}
+          error={invalid}
+          counter={{ value: reason.length, max: REASON_MAX }}
+        >
+          <textarea
+            id={REASON_ID}
+            data-autofocus
+            rows={4}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setInvalid(null);
+            }}
+            aria-invalid={invalid !== null || undefined}
+            aria-describedby={invalid === null ? undefined : errorId(REASON_ID)}
+            placeholder="e.g. Spam, abuse in messages, fake profile"
+            className={inputClasses(invalid !== null, 'resize-y')}
+          />
+        </FormField>
+        {report.isError && (
+          <Alert tone="error">
+            {errorMessage(report.error, 'Could not send the report. Please try again.')}
+          </Alert>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={report.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={report.isPending}>
+            <Flag aria-hidden="true" className="size-4" />
+            Send report
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+interface ProfileActionsMenuProps extends MemberProps {
+  /** Called once the block is done. */
+  onBlocked: () => void;
+  /** Called with the server's thank-you once a report is sent. */
+  onReported: (message: string) => void;
+}
+
+/** The small menu on another member's profile: Block (after a confirmation) and Report. */
+export function ProfileActionsMenu({
+  userId,
+  username,
+  onBlocked,
+  onReported,
+}: ProfileActionsMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+
+  const openDialog = (which: 'block' | 'report') => {
+    // The dialog gives focus back to what had it: the menu button, not the vanishing item.
+    triggerRef.current?.focus();
+    setOpen(false);
+    setDialog(which);
+  };
+
+  return (
+    <div ref={ref} className="relative">
+      <Button
+        ref={triggerRef}
+        variant="secondary"
+        size="sm"
+        aria-label={`More options for ${username}`}
+        aria-expanded={open}
+        aria-controls="profile-actions-menu"
+        onClick={() => setOpen((value) => !value)}
+        className="px-2"
+      >
+        <Ellipsis aria-hidden="true" className="size-4" />
+      </Button>
+      {open && (
+        <ul
+          id="profile-actions-menu"
+          className="absolute right-0 z-30 mt-2 w-48 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
+        >
+          <li>
+            <button type="button" className={itemClass} onClick={() => openDialog('block')}>
+              <Ban aria-hidden="true" className="size-4" />
+              Block
+            </button>
+          </li>
+          <li>
+            <button type="button" className={itemClass} onClick={() => openDialog('report')}>
+              <Flag aria-hidden="true" className="size-4" />
+              Report
+            </button>
+          </li>
+        </ul>
+      )}
+      {dialog === 'block' && (
+        <BlockDialog
+          userId={userId}
+          username={username}
+          onBlocked={onBlocked}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'report' && (
+        <ReportDialog
+          userId={userId}
+          username={username}
+          onReported={(message) => {
+            setDialog(null);
+            onReported(message);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+
+interface ProfileSectionProps {
+  title: string;
+  icon: LucideIcon;
+  /** Controls beside the title, e.g. the Edit button. */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/** A card of the profile page with its heading (spec part 2 §2 "Profile" sections). */
+export function ProfileSection({ title, icon: Icon, action, children }: ProfileSectionProps) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="mb-3 flex min-h-8 items-center justify-between gap-2">
+        <h2
+          id={headingId}
+          className="flex items-center gap-2 text-base font-semibold text-slate-900"
+        >
+          <Icon aria-hidden="true" className="size-4 text-emerald-600" />
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The muted line shown when a field is empty. */
+export function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-500">{children}</p>;
+}

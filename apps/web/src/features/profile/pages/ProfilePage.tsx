@@ -1,0 +1,199 @@
+import { idSchema } from '@gameon/shared';
+import { Ban, SearchX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button, buttonClasses } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { HttpError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/auth-context';
+import { useBlockToggle, useProfile } from '../api';
+import { AboutSection } from '../components/AboutSection';
+import { PostsSection, ReviewsSection } from '../components/ActivitySection';
+import { AvailabilitySection } from '../components/AvailabilitySection';
+import { ContactSection } from '../components/ContactSection';
+import { FollowListModal } from '../components/FollowListModal';
+import type { FollowListTab } from '../components/FollowListModal';
+import { InterestsSection } from '../components/InterestsSection';
+import { ProfileHeader } from '../components/ProfileHeader';
+import { SkillsSection } from '../components/SkillsSection';
+
+const pageClass = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8';
+
+/** Spec part 2 §2, §8: no profile, or one the viewer may not see (blocked either way). */
+function ProfileNotFound() {
+  return (
+    <div className={pageClass}>
+      <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+        <span className="mb-4 grid size-14 place-items-center rounded-full bg-slate-100 text-slate-500">
+          <SearchX aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-xl font-bold text-slate-900">Profile not found</h1>
+        <p className="mt-1 text-sm text-slate-500">
+          The user you&apos;re looking for doesn&apos;t exist.
+        </p>
+        <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Find people
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Shown right after blocking: the profile is gone for both, with a way to undo. */
+function BlockedNotice({
+  userId,
+  username,
+  onUnblocked,
+}: {
+  userId: number;
+  username: string;
+  onUnblocked: () => void;
+}) {
+  const unblock = useBlockToggle();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The dialog that led here is gone with the profile; focus lands on what happened.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className={pageClass}>
+      <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+        <span className="mb-4 grid size-14 place-items-center rounded-full bg-rose-50 text-rose-600">
+          <Ban aria-hidden="true" className="size-7" />
+        </span>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-bold text-slate-900 focus:outline-none"
+        >
+          You blocked {username}
+        </h1>
+        <p className="mt-1 max-w-md text-sm text-slate-500">
+          You no longer see each other&apos;s profiles or posts, and neither of you can message the
+          other.
+        </p>
+        {unblock.isError && (
+          <Alert tone="error" className="mt-4">
+            {errorMessage(unblock.error, `Could not unblock ${username}. Please try again.`)}
+          </Alert>
+        )}
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          <Button
+            variant="secondary"
+            loading={unblock.isPending}
+            onClick={() => unblock.mutate({ userId, block: false }, { onSuccess: onUnblocked })}
+          >
+            Unblock
+          </Button>
+          <Link to="/search" className={buttonClasses('primary')}>
+            Find people
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileView({ userId, own }: { userId: number; own: boolean }) {
+  const profile = useProfile(userId);
+  const [followList, setFollowList] = useState<FollowListTab | null>(null);
+  const [blocked, setBlocked] = useState(false);
+
+  if (blocked && profile.data) {
+    return (
+      <BlockedNotice
+        userId={userId}
+        username={profile.data.username}
+        onUnblocked={() => setBlocked(false)}
+      />
+    );
+  }
+
+  if (profile.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-2 py-24 text-sm text-slate-500"
+      >
+        <Spinner className="size-4 text-emerald-600" />
+        Loading profile…
+      </div>
+    );
+  }
+
+  if (profile.isError) {
+    if (profile.error instanceof HttpError && profile.error.status === 404)
+      return <ProfileNotFound />;
+    return (
+      <div className={pageClass}>
+        <Alert tone="error">
+          <p>Could not load this profile. Please try again.</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            onClick={() => void profile.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const activityVisible = own || data.activity_visible;
+
+  return (
+    <div className={pageClass}>
+      <ProfileHeader
+        profile={data}
+        own={own}
+        onOpenFollowList={setFollowList}
+        onBlocked={() => setBlocked(true)}
+      />
+      {!data.restricted && (
+        <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+          <div className="space-y-6 lg:col-span-3">
+            <AboutSection own={own} bio={data.bio} />
+            <ContactSection own={own} phone={data.phone_number} city={data.location_city} />
+            <SkillsSection own={own} skills={data.skills} sports={data.sports} />
+            <InterestsSection own={own} tags={data.tags} />
+            <AvailabilitySection own={own} slots={data.availability} />
+          </div>
+          <div className="space-y-6 lg:col-span-2">
+            <PostsSection
+              userId={userId}
+              username={data.username}
+              own={own}
+              visible={activityVisible}
+            />
+            <ReviewsSection username={data.username} own={own} visible={activityVisible} />
+          </div>
+        </div>
+      )}
+      {followList !== null && (
+        <FollowListModal
+          profile={data}
+          tab={followList}
+          onTabChange={setFollowList}
+          onClose={() => setFollowList(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A member's profile (spec part 2 §2 "Profile"): /profile is the viewer's own, /profile/{id}
+ * anyone's (the own variant when the id is the viewer's). An id that is not a valid id shows
+ * 'Profile not found'.
+ */
+export function ProfilePage() {
+  const { userId } = useParams();
+  const viewer = useCurrentUser();
+  const parsed =
+    userId === undefined ? { success: true as const, data: viewer.id } : idSchema.safeParse(userId);
+  if (!parsed.success) return <ProfileNotFound />;
+  const id = parsed.data;
+  return <ProfileView key={id} userId={id} own={id === viewer.id} />;
+}

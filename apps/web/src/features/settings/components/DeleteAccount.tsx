@@ -1,0 +1,108 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { useDeleteAccount } from '../api';
+
+const PASSWORD_ID = 'delete-account-password';
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const { endDeletedSession } = useAuth();
+  const deleteAccount = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '') {
+      setInvalid('Password is required');
+      document.getElementById(PASSWORD_ID)?.focus();
+      return;
+    }
+    deleteAccount.mutate(password, {
+      onSuccess: () => {
+        // The token died with the account: sign out here only, and land on the landing page.
+        void navigate('/', { replace: true });
+        endDeletedSession();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      title="Delete your account?"
+      description="This cannot be undone. Enter your password to confirm."
+      onClose={onClose}
+      size="sm"
+    >
+      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+        <FormField label="Password" htmlFor={PASSWORD_ID} error={invalid}>
+          <input
+            id={PASSWORD_ID}
+            data-autofocus
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setInvalid(null);
+            }}
+            aria-invalid={invalid !== null || undefined}
+            aria-describedby={invalid === null ? undefined : errorId(PASSWORD_ID)}
+            className={inputClasses(invalid !== null)}
+          />
+        </FormField>
+        {deleteAccount.isError && (
+          <Alert tone="error">
+            {errorMessage(deleteAccount.error, 'Failed to delete account. Please try again.')}
+          </Alert>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={deleteAccount.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={deleteAccount.isPending}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete my account
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The danger zone of the Security tab: deleting the account (`DELETE /account` with the
+ * password, CONTRACT.md), after which the member is signed out and lands on /.
+ */
+export function DeleteAccount() {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section
+      aria-labelledby="delete-account-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-rose-200 sm:p-8"
+    >
+      <h2 id="delete-account-heading" className="text-lg font-semibold text-rose-700">
+        Delete account
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Deleting your account removes your profile, pictures, posts, follows, messages and settings
+        for good. Other members will no longer find you. This cannot be undone.
+      </p>
+      <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
+        <Button variant="danger" className="w-full sm:w-auto" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete account
+        </Button>
+      </div>
+      {confirming && <DeleteAccountDialog onClose={() => setConfirming(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { PRIVACY_SETTINGS } from '../setting-options';
+import { OptionSettings } from './OptionSettings';
+
+/** The Privacy tab of settings (spec part 2 §2, §6). */
+export function PrivacySettings() {
+  return (
+    <OptionSettings
+      title="Privacy"
+      description="Choose who sees what about you. Friends are people you follow who follow you back."
+      options={PRIVACY_SETTINGS}
+      withOnlineStatus
+    />
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Issue 4, acceptance 3: search, follow, the Message button appearing, profile edits of phone
+ * and skills, a picture upload, and a privacy switch that hides the bio from a second person.
+ */
+import sharp from 'sharp';
+import { expect, test } from './fixtures.js';
+import { newPerson, shoot, signUp } from './helpers.js';
+
+test('find people, follow, edit a profile and hide it with a privacy switch', async ({
+  browser,
+  server,
+}) => {
+  const kavya = await newPerson(browser, server.baseURL);
+  await signUp(kavya, server, 'kavya', { bio: 'Left-arm spinner, weekends in Pune' });
+  const dev = await newPerson(browser, server.baseURL);
+  await signUp(dev, server, 'dev');
+
+  // Dev finds Kavya, follows her, and the Message button appears.
+  await dev.goto('/search');
+  await dev.getByLabel('Search people').fill('kav');
+  const result = dev.getByRole('listitem').filter({ hasText: 'kavya' });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Message' })).toHaveCount(0);
+  await result.getByRole('button', { name: 'Follow' }).click();
+  await expect(result.getByRole('button', { name: 'Following' })).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Message' })).toBeVisible();
+  await shoot(dev, 'search');
+  await dev.setViewportSize({ width: 1280, height: 900 });
+
+  // Kavya edits her phone and skills and uploads a picture on her own profile.
+  await kavya.goto('/profile');
+  await kavya.getByRole('button', { name: 'Edit phone' }).click();
+  await kavya.getByLabel('Phone number').fill('98765');
+  await kavya.getByRole('button', { name: 'Save' }).click();
+  await expect(kavya.getByText('Phone number must be exactly 10 digits')).toBeVisible();
+  await kavya.getByLabel('Phone number').fill('9876543210');
+  await kavya.getByRole('button', { name: 'Save' }).click();
+  await expect(kavya.getByText('(987) 654-3210')).toBeVisible();
+
+  await kavya.getByRole('button', { name: 'Edit skills' }).click();
+  await kavya.getByRole('button', { name: 'Add skill' }).click();
+  await kavya.getByLabel('Sport').last().selectOption('Cricket');
+  await kavya.getByLabel('Level').last().selectOption('advanced');
+  await kavya.getByRole('button', { name: 'Save' }).click();
+  await expect(kavya.getByText('Cricket').first()).toBeVisible();
+
+  const png = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: '#0ea5e9' },
+  })
+    .png()
+    .toBuffer();
+  await kavya
+    .getByLabel('Upload profile picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(kavya.getByText('Profile picture updated successfully!')).toBeVisible();
+  await shoot(kavya, 'profile-own');
+  await kavya.setViewportSize({ width: 1280, height: 900 });
+
+  // Dev sees the bio; after Kavya makes her profile friends-only, he no longer does.
+  await dev.goto('/profile/' + (await kavyaId(kavya)));
+  await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toBeVisible();
+  await kavya.goto('/settings?tab=privacy');
+  await kavya.getByLabel('Profile visibility').selectOption('friends_only');
+  await expect(kavya.getByLabel('Profile visibility')).toHaveValue('friends_only');
+  await shoot(kavya, 'settings-privacy');
+  await dev.reload();
+  await expect(dev.getByRole('heading', { name: 'kavya' })).toBeVisible();
+  await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toHaveCount(0);
+  await shoot(dev, 'profile-restricted');
+});
+
+/** Kavya's id, read from her own session the way the app does. */
+async function kavyaId(page: import('@playwright/test').Page): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { id: number }).id;
+}
