@@ -194,3 +194,11 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const COVER_MAX_BYTES = 10 * 1024 * 1024;
 /** Image types stored (checked by content on the server; SVG refused: it can carry scripts). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** `GET /users/blocked`: the members the caller has blocked. */
+export const blockedUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  profile_picture_url: z.string().nullable(),
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;

@@ -248,6 +248,18 @@ export function block(db: Executor, blockerId: number, blockedId: number, now: s
     .execute();
 }
 
+/** The members `blockerId` has blocked, most recent first. */
+export function listBlocked(db: Executor, blockerId: number) {
+  return db
+    .selectFrom('blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select(['u.id', 'u.username', 'u.profile_picture_url'])
+    .where('b.blocker_id', '=', blockerId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('u.id')
+    .execute();
+}
+
 export function unblock(db: Executor, blockerId: number, blockedId: number) {
   return db
     .deleteFrom('blocks')

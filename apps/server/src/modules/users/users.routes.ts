@@ -27,6 +27,9 @@ export function usersRoutes(
       return page.slice(0, request.query.limit);
     },
   );
+  app.get('/api/users/blocked', { preHandler: requireAuth }, (request) =>
+    users.blocked(principalOf(request).userId),
+  );
   app.get(
     '/api/users/:id',
     { preHandler: requireAuth, schema: { params: idParamsSchema } },

@@ -3,7 +3,7 @@
  * on the server through privacy.ts. Blocked members see each other as not found.
  */
 import type { Kysely } from 'kysely';
-import type { UserProfile, UserSearchResult } from '@gameon/shared';
+import type { BlockedUser, UserProfile, UserSearchResult } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -154,6 +154,11 @@ export function createUsersService({ db, presence }: { db: Kysely<DB>; presence:
         await repo.unfollow(trx, ownerId, viewerId);
       });
       return { success: true };
+    },
+
+    /** `GET /users/blocked`: the members the caller has blocked, so they can be unblocked. */
+    async blocked(viewerId: number): Promise<BlockedUser[]> {
+      return repo.listBlocked(db, viewerId);
     },
 
     async unblock(viewerId: number, ownerId: number): Promise<{ success: true }> {

@@ -149,6 +149,33 @@ describe('privacy on the server: viewer x setting x field', () => {
     },
   );
 
+  it('lists the members one has blocked, and unblocking restores the profile', async () => {
+    const list = await server.request<{ id: number; username: string }[]>(
+      'GET',
+      '/api/users/blocked',
+      {
+        token: owner.token,
+      },
+    );
+    expect(list.body.map((u) => u.username)).toEqual(['blocked']);
+    const blocker = await server.signUp('temp_blocker');
+    await server.request('POST', `/api/users/${stranger.user.id}/block`, { token: blocker.token });
+    expect(
+      (await server.request('GET', `/api/users/${blocker.user.id}`, { token: stranger.token }))
+        .status,
+    ).toBe(404);
+    await server.request('POST', `/api/users/${stranger.user.id}/unblock`, {
+      token: blocker.token,
+    });
+    expect(
+      (await server.request('GET', `/api/users/${blocker.user.id}`, { token: stranger.token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.request('GET', '/api/users/blocked', { token: blocker.token })).body,
+    ).toEqual([]);
+  });
+
   it('public settings show only public fields', async () => {
     const res = await server.request('GET', `/api/settings/public/${owner.user.id}`, {
       token: stranger.token,
