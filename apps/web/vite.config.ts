@@ -19,5 +19,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // findBy/waitFor may wait 5 s on a busy 2-core CI machine (src/test/setup.ts); leave room.
+    testTimeout: 15_000,
   },
 });

@@ -1,6 +1,12 @@
 /** Settings calls (spec part 2 §7; CONTRACT.md `DELETE /api/account`). */
-import { messageResponseSchema, settingsSchema, successSchema } from '@gameon/shared';
-import type { ChangePasswordBody, Settings, UpdateSettingsBody } from '@gameon/shared';
+import {
+  blockedUserSchema,
+  messageResponseSchema,
+  settingsSchema,
+  successSchema,
+} from '@gameon/shared';
+import { z } from 'zod';
+import type { BlockedUser, ChangePasswordBody, Settings, UpdateSettingsBody } from '@gameon/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -53,5 +59,27 @@ export function useDeleteAccount() {
     mutationFn: async (password: string) => {
       await apiRequest('/account', { method: 'DELETE', body: { password }, schema: successSchema });
     },
+  });
+}
+
+const blockedKey = ['settings', 'blocked'] as const;
+
+/** `GET /users/blocked`: the members the caller has blocked (issue 4 block and report). */
+export function useBlockedMembers() {
+  return useQuery({
+    queryKey: blockedKey,
+    queryFn: async ({ signal }): Promise<BlockedUser[]> =>
+      (await apiRequest('/users/blocked', { schema: z.array(blockedUserSchema), signal })).data,
+  });
+}
+
+/** `POST /users/{id}/unblock`, then the list is fetched again. */
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: number) => {
+      await apiRequest(`/users/${userId}/unblock`, { method: 'POST', schema: successSchema });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedKey }),
   });
 }

@@ -41,6 +41,7 @@ function renderSettings(tab: string, handler?: Handler) {
     const answer = handler?.(call);
     if (answer) return answer;
     if (call.url.pathname === '/api/auth/me') return jsonResponse(testUser);
+    if (call.url.pathname === '/api/users/blocked') return jsonResponse([]);
     if (call.url.pathname === '/api/settings' && call.method === 'GET')
       return jsonResponse(defaults);
     if (call.url.pathname === '/api/settings' && call.method === 'PUT')
@@ -116,6 +117,38 @@ describe('Settings > Privacy (spec part 2 §2, §6)', () => {
     await user.selectOptions(activity, 'Only me');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
     expect(activity).toHaveDisplayValue('Everyone');
+  });
+});
+
+describe('Settings > Privacy > Blocked members (issue 4)', () => {
+  it('lists the members one blocked and unblocks one', async () => {
+    let blocked = [
+      { id: 3, username: 'rahul', profile_picture_url: null },
+      { id: 4, username: 'sneha', profile_picture_url: null },
+    ];
+    const { calls, user } = renderSettings('privacy', (call) => {
+      if (call.url.pathname === '/api/users/blocked') return jsonResponse(blocked);
+      if (call.url.pathname === '/api/users/3/unblock') {
+        blocked = blocked.filter((member) => member.id !== 3);
+        return jsonResponse({ success: true });
+      }
+      return undefined;
+    });
+    const section = await screen.findByRole('region', { name: 'Blocked members' });
+    expect(await within(section).findByText('rahul')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Unblock rahul' }));
+    await waitFor(() => expect(within(section).queryByText('rahul')).not.toBeInTheDocument());
+    expect(within(section).getByText('sneha')).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.url.pathname === '/api/users/3/unblock' && call.method === 'POST'),
+    ).toBe(true);
+  });
+
+  it('says so when nobody is blocked', async () => {
+    renderSettings('privacy', (call) =>
+      call.url.pathname === '/api/users/blocked' ? jsonResponse([]) : undefined,
+    );
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
   });
 });
 
