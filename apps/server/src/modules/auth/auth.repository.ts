@@ -1,6 +1,6 @@
 /** Queries for members, sessions, pending sign-ups and e-mail codes. */
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, OtpPurpose, UserRow } from '../../db/types.js';
+import type { DB, OtpPurpose, PendingSignupsTable, UserRow } from '../../db/types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -95,18 +95,7 @@ export function deleteSession(db: Executor, sessionId: number) {
   return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export function upsertPendingSignup(
-  db: Executor,
-  row: {
-    email: string;
-    username: string;
-    password_hash: string;
-    bio: string;
-    sports: string;
-    tags: string;
-    created_at: string;
-  },
-) {
+export function upsertPendingSignup(db: Executor, row: PendingSignupsTable) {
   return db
     .insertInto('pending_signups')
     .values(row)

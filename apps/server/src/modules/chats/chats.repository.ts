@@ -1,6 +1,7 @@
 /** Queries for group chats, their members, messages and read markers. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { notBlockedWith } from '../users/users.repository.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -10,15 +11,6 @@ export function findGroupChat(db: Executor, id: number) {
 
 export function findGroupChatByPost(db: Executor, postId: number) {
   return db.selectFrom('group_chats').selectAll().where('post_id', '=', postId).executeTakeFirst();
-}
-
-/**
- * True unless the viewer and the sender of a message (column `senderRef`) have blocked each
- * other: a blocked member does not show up in the blocker's chats (issue 4).
- */
-function senderNotBlocked(viewerId: number, senderRef: string) {
-  const sender = sql.ref(senderRef);
-  return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${sender}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${sender}))`;
 }
 
 /** Creates the group chat of a post unless it exists; returns its id. */
@@ -84,7 +76,7 @@ export async function recipientIds(
     .selectFrom('group_chat_members as m')
     .select('m.user_id')
     .where('m.group_chat_id', '=', groupChatId)
-    .where(senderNotBlocked(senderId, 'm.user_id'))
+    .where(notBlockedWith(senderId, 'm.user_id'))
     .execute();
   return rows.map((r) => r.user_id);
 }
@@ -122,7 +114,7 @@ export function listConversations(db: Executor, userId: number) {
         .whereRef('u.group_chat_id', '=', 'c.id')
         .where((w) => w('u.id', '>', w.fn.coalesce('m.last_read_message_id', sql<number>`0`)))
         .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
-        .where(senderNotBlocked(userId, 'u.sender_id'))
+        .where(notBlockedWith(userId, 'u.sender_id'))
         .as('unread_count'),
     ])
     .where('m.user_id', '=', userId)
@@ -144,7 +136,7 @@ export async function countUnreadInOpenedChats(db: Executor, userId: number): Pr
     .where('m.last_read_message_id', 'is not', null)
     .whereRef('u.id', '>', 'm.last_read_message_id')
     .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
-    .where(senderNotBlocked(userId, 'u.sender_id'))
+    .where(notBlockedWith(userId, 'u.sender_id'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -172,7 +164,7 @@ export function listMessages(
     .orderBy('g.id', 'desc')
     .limit(limit);
   if (beforeId !== undefined) query = query.where('g.id', '<', beforeId);
-  if (viewerId !== undefined) query = query.where(senderNotBlocked(viewerId, 'g.sender_id'));
+  if (viewerId !== undefined) query = query.where(notBlockedWith(viewerId, 'g.sender_id'));
   return query.execute();
 }
 

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import type { DB, PostsTable } from '../../db/types.js';
+import { notBlockedWith } from '../users/users.repository.js';
 import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -107,27 +108,8 @@ export function feed(db: Executor, filter: FeedFilter) {
     }
   }
   // Nobody sees the games of a member they blocked or who blocked them (issue 4).
-  query = query.where((eb) =>
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('blocks as b')
-          .select('b.blocker_id')
-          .where((w) =>
-            w.or([
-              w.and([
-                w('b.blocker_id', '=', filter.viewerId),
-                w('b.blocked_id', '=', w.ref('p.author_id')),
-              ]),
-              w.and([
-                w('b.blocked_id', '=', filter.viewerId),
-                w('b.blocker_id', '=', w.ref('p.author_id')),
-              ]),
-            ]),
-          ),
-      ),
-    ),
-  );
+  query = query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
+
   if (filter.cursor) {
     const { eventTime, id } = filter.cursor;
     query = query.where((eb) =>

@@ -275,6 +275,15 @@ export function insertReport(
   return db.insertInto('reports').values(row).execute();
 }
 
+/**
+ * SQL condition: no block either way between `viewerId` and the member in column `otherRef`.
+ * The one block rule for every list (feed, search, chats): a blocked member is not there.
+ */
+export function notBlockedWith(viewerId: number, otherRef: string) {
+  const other = sql.ref(otherRef);
+  return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${other}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${other}))`;
+}
+
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -331,21 +340,7 @@ export async function searchUserIds(
         ),
       ]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks as b')
-            .select('b.blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blocker_id', '=', viewerId), w('b.blocked_id', '=', w.ref('u.id'))]),
-                w.and([w('b.blocked_id', '=', viewerId), w('b.blocker_id', '=', w.ref('u.id'))]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where(notBlockedWith(viewerId, 'u.id'))
     .orderBy('rank')
     .orderBy(sql`lower(u.username)`)
     .limit(limit)
