@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Starts a throwaway PostgreSQL 15 on 127.0.0.1:$PGPORT (default 55432) with trust auth and
+# Starts a throwaway PostgreSQL 15 on 127.0.0.1:$PGPORT (default: a free port) with trust auth and
 # prints its URL. Usage: source .ci/pg-start.sh; ...; pg_stop
 set -euo pipefail
-PGPORT=${PGPORT:-55432}
+# A free port unless one is given, so a stray server from an earlier run cannot collide.
+PGPORT=${PGPORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$PGBIN" ]; then
   apt-get update -qq && apt-get install -y -qq postgresql >/dev/null

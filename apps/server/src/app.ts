@@ -21,6 +21,8 @@ import { DomainEventBus } from './lib/events.js';
 import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -86,7 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chats = createChatsService({ db: database.db, events });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
-  const users = createUsersService({ db: database.db, presence });
+  const users = createUsersService({ db: database.db, presence, events });
+  const notifications = createNotificationsService({ db: database.db, events, log: app.log });
   const posts = createPostsService({ db: database.db, events, users });
   const places = createPlacesService(config.placesUrl);
   const settings = createSettingsService({ db: database.db, users });
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   picturesRoutes(app, pictures, requireAuth);
   accountRoutes(app, account, requireAuth);
+  notificationsRoutes(app, notifications, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {
     root: storage.root,

@@ -1,5 +1,6 @@
 /** Socket.IO event maps (CONTRACT.md "Socket.IO"). */
 import type { GroupMessage, SendGroupMessagePayload } from './schemas/chats.js';
+import type { Notification } from './schemas/notifications.js';
 
 /** Every acknowledgement: `{success: true, ...}` or `{success: false, message}`. */
 export type Ack<T extends object = object> = (
@@ -20,6 +21,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   newGroupMessage: (message: GroupMessage) => void;
   messageDelivered: (message: GroupMessage) => void;
+  /** A new notification of this member (spec part 1 §4 Notifications). */
+  notification: (notification: Notification) => void;
   /** A followed member came online or went offline (only when they show it). */
   presence: (payload: { userId: number; online: boolean }) => void;
 }

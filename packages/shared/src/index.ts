@@ -7,3 +7,4 @@ export * from './schemas/posts.js';
 export * from './schemas/places.js';
 export * from './schemas/chats.js';
 export * from './schemas/users.js';
+export * from './schemas/notifications.js';

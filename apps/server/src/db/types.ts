@@ -186,6 +186,21 @@ export interface ReportsTable {
   created_at: string;
 }
 
+export type NotificationType = 'follow' | 'interest' | 'nearby_post' | 'message';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: NotificationType;
+  message: string;
+  /** JSON object text: follower_id, post_id, conversation_id, ... */
+  data: string;
+  /** 0/1. */
+  is_read: number;
+  conversation_id: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -206,6 +221,7 @@ export interface DB {
   availability_slots: AvailabilitySlotsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -165,6 +165,10 @@ export function createRealtime(
       io.to(userRoom(message.sender_id)).emit('messageDelivered', message);
   });
 
+  events.on('notification.created', ({ userId, notification }) => {
+    io.to(userRoom(userId)).emit('notification', notification);
+  });
+
   events.on('session.revoked', ({ sessionIds }) => {
     io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   });

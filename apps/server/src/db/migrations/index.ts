@@ -4,10 +4,12 @@ import * as core from './0001_core.js';
 import * as passwordResets from './0002_password_resets.js';
 import * as people from './0003_people.js';
 import * as postPublicPoint from './0004_post_public_point.js';
+import * as notifications from './0005_notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_password_resets': passwordResets,
   '0003_people': people,
   '0004_post_public_point': postPublicPoint,
+  '0005_notifications': notifications,
 };

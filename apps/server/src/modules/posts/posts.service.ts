@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { distanceMetres, EARTH_RADIUS_M, publicPoint } from '../../lib/geo.js';
 import { nowIso, toUtcIso } from '../../lib/time.js';
+import { findUsersWithLists } from '../auth/auth.repository.js';
 import * as chatsRepo from '../chats/chats.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -188,6 +189,10 @@ export function createPostsService({ db, events, users }: PostsDeps) {
       const row = await repo.findPost(db, id);
       if (!row) throw notFound('Post not found');
       const [post] = await present([row], authorId);
+      events.emit('post.created', {
+        post: { id: row.id, sport: row.sport, heading: row.heading, lng: row.lng, lat: row.lat },
+        author: post!.author,
+      });
       return post!;
     },
 
@@ -270,8 +275,18 @@ export function createPostsService({ db, events, users }: PostsDeps) {
         await chatsRepo.addMembers(trx, groupChatId, [post.author_id, userId], now);
         return { groupChatId, isNew };
       });
-      if (isNew)
-        events.emit('post.interest', { postId, authorId: post.author_id, userId, groupChatId });
+      if (isNew) {
+        const [member] = await findUsersWithLists(db, [userId]);
+        if (member) {
+          events.emit('post.interest', {
+            postId,
+            heading: post.heading,
+            authorId: post.author_id,
+            user: { id: member.id, username: member.username },
+            groupChatId,
+          });
+        }
+      }
       return { groupChatId };
     },
   };

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { BlockedUser, UserProfile, UserSearchResult } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import { findUsersWithLists } from '../auth/auth.repository.js';
 import { relationship, visibleParts, type Relationship } from './privacy.js';
@@ -23,7 +24,15 @@ export interface Presence {
   isOnline(userId: number): Promise<boolean>;
 }
 
-export function createUsersService({ db, presence }: { db: Kysely<DB>; presence: Presence }) {
+export function createUsersService({
+  db,
+  presence,
+  events,
+}: {
+  db: Kysely<DB>;
+  presence: Presence;
+  events: DomainEventBus;
+}) {
   /**
    * How `viewerId` may see `ownerId`. @throws AppError 404 when the member does not exist or
    * either has blocked the other.
@@ -130,7 +139,14 @@ export function createUsersService({ db, presence }: { db: Kysely<DB>; presence:
     async follow(viewerId: number, ownerId: number): Promise<{ success: true; following: true }> {
       if (viewerId === ownerId) throw badRequest('You cannot follow yourself');
       await access(viewerId, ownerId);
-      await repo.follow(db, viewerId, ownerId, nowIso());
+      if (await repo.follow(db, viewerId, ownerId, nowIso())) {
+        const [follower] = await findUsersWithLists(db, [viewerId]);
+        if (follower)
+          events.emit('follow.created', {
+            follower: { id: follower.id, username: follower.username },
+            followeeId: ownerId,
+          });
+      }
       return { success: true, following: true };
     },
 

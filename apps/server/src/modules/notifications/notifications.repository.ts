@@ -1,0 +1,115 @@
+/** Queries for notifications and for the members a new post is near. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, NotificationType } from '../../db/types.js';
+import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
+import { notBlockedWith } from '../users/users.repository.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export function insert(
+  db: Executor,
+  row: {
+    user_id: number;
+    type: NotificationType;
+    message: string;
+    data: string;
+    conversation_id: number | null;
+    created_at: string;
+  },
+) {
+  return db
+    .insertInto('notifications')
+    .values({ ...row, is_read: 0 })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findById(db: Executor, id: number) {
+  return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A member's notifications, newest first, older than `beforeId` when given. */
+export function list(db: Executor, userId: number, limit: number, beforeId?: number) {
+  let query = db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+  return query.execute();
+}
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the member's own notifications among `ids` read (others' ids are ignored). */
+export function markRead(db: Executor, userId: number, ids: number[]) {
+  return db
+    .updateTable('notifications')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function markAllRead(db: Executor, userId: number) {
+  return db
+    .updateTable('notifications')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .execute();
+}
+
+/**
+ * Members to tell about a new post (issue 5 nearby_post): home city within `radius` metres of
+ * the game, the sport among their sports or skills, not the author, no block either way.
+ */
+export async function nearbyMembers(
+  db: Executor,
+  post: { authorId: number; sport: string; lng: number; lat: number },
+  radius: number,
+): Promise<number[]> {
+  const box = boundingBox(post.lat, post.lng, radius);
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+  const sport = post.sport.toLowerCase();
+  const rows = await db
+    .selectFrom('user_settings as s')
+    .select('s.user_id')
+    .where('s.user_id', '!=', post.authorId)
+    .where('s.location_lat', '>=', box.minLat)
+    .where('s.location_lat', '<=', box.maxLat)
+    .where(
+      sql<boolean>`power(sin((radians(s.location_lat) - ${rad(post.lat)}) / 2), 2) + ${Math.cos(rad(post.lat))} * cos(radians(s.location_lat)) * power(sin((radians(s.location_lng) - ${rad(post.lng)}) / 2), 2) <= ${h}`,
+    )
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('user_sports as us')
+            .select('us.user_id')
+            .whereRef('us.user_id', '=', 's.user_id')
+            .where(sql<boolean>`lower(us.value) = ${sport}`),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('user_skills as sk')
+            .select('sk.user_id')
+            .whereRef('sk.user_id', '=', 's.user_id')
+            .where('sk.sport', '=', post.sport),
+        ),
+      ]),
+    )
+    .where(notBlockedWith(post.authorId, 's.user_id'))
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -1,0 +1,36 @@
+/** `/api/notifications/*` (spec part 1 §7, spec part 2 §7). */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { markNotificationsReadBodySchema, notificationsQuerySchema } from '@gameon/shared';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import type { NotificationsService } from './notifications.service.js';
+
+export function notificationsRoutes(
+  app: App,
+  notifications: NotificationsService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
+  app.get(
+    '/api/notifications',
+    { preHandler: requireAuth, schema: { querystring: notificationsQuerySchema } },
+    async (request, reply) => {
+      const page = await notifications.list(
+        principalOf(request).userId,
+        request.query.limit,
+        request.query.cursor,
+      );
+      setNextCursor(reply, page.nextCursor);
+      return page.notifications;
+    },
+  );
+  app.get('/api/notifications/unread-count', { preHandler: requireAuth }, (request) =>
+    notifications.unreadCount(principalOf(request).userId),
+  );
+  app.post(
+    '/api/notifications/mark-read',
+    { preHandler: requireAuth, schema: { body: markNotificationsReadBodySchema } },
+    (request) => notifications.markRead(principalOf(request).userId, request.body.notificationIds),
+  );
+  app.post('/api/notifications/mark-all-read', { preHandler: requireAuth }, (request) =>
+    notifications.markAllRead(principalOf(request).userId),
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Notifications (spec part 1 §2, §3, §4; spec part 2 §4; issue 5): created by the server only,
+ * from domain events (a follow, interest in one's post, a new game near one's home city), kept
+ * per member, and announced as `notification.created` for the realtime module to push.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Notification } from '@gameon/shared';
+import type { DB, NotificationType } from '../../db/types.js';
+import { badRequest } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
+import { nowIso } from '../../lib/time.js';
+import * as repo from './notifications.repository.js';
+
+/** A nearby_post goes to members whose home city is within 25 km (issue 5). */
+export const NEARBY_RADIUS_M = 25_000;
+
+function present(row: Awaited<ReturnType<typeof repo.findById>>): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    created_at: row.created_at,
+    is_read: row.is_read === 1,
+    data: JSON.parse(row.data) as Notification['data'],
+  };
+}
+
+export function createNotificationsService({
+  db,
+  events,
+  log,
+}: {
+  db: Kysely<DB>;
+  events: DomainEventBus;
+  log: FastifyBaseLogger;
+}) {
+  async function notify(
+    userId: number,
+    type: NotificationType,
+    message: string,
+    data: Notification['data'],
+  ) {
+    const { id } = await repo.insert(db, {
+      user_id: userId,
+      type,
+      message,
+      data: JSON.stringify(data),
+      conversation_id: null,
+      created_at: nowIso(),
+    });
+    events.emit('notification.created', {
+      userId,
+      notification: present(await repo.findById(db, id)),
+    });
+  }
+
+  /** Runs an event handler without letting its failure reach the action that raised it. */
+  const safely = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => log.error({ err: error }, 'notification failed'));
+  };
+
+  events.on('follow.created', ({ follower, followeeId }) =>
+    safely(() =>
+      notify(followeeId, 'follow', `${follower.username} started following you`, {
+        follower_id: follower.id,
+      }),
+    ),
+  );
+  events.on('post.interest', ({ authorId, user, postId, heading, groupChatId }) =>
+    safely(() =>
+      notify(authorId, 'interest', `${user.username} is interested in your post "${heading}"`, {
+        post_id: postId,
+        user_id: user.id,
+        group_chat_id: groupChatId,
+      }),
+    ),
+  );
+  events.on('post.created', ({ post, author }) =>
+    safely(async () => {
+      const members = await repo.nearbyMembers(
+        db,
+        { authorId: author.id, sport: post.sport, lng: post.lng, lat: post.lat },
+        NEARBY_RADIUS_M,
+      );
+      for (const userId of members) {
+        await notify(userId, 'nearby_post', `New ${post.sport} game near you: ${post.heading}`, {
+          post_id: post.id,
+          author_id: author.id,
+        });
+      }
+    }),
+  );
+
+  return {
+    /** `GET /notifications`: newest first, with the cursor of the older page. */
+    async list(userId: number, limit: number, cursor?: string) {
+      const beforeId = cursor === undefined ? undefined : Number(cursor);
+      if (
+        beforeId !== undefined &&
+        !(Number.isInteger(beforeId) && beforeId > 0 && beforeId <= 2_147_483_647)
+      ) {
+        throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+      }
+      const rows = await repo.list(db, userId, limit + 1, beforeId);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        notifications: page.map(present),
+        nextCursor: rows.length > limit && last ? String(last.id) : undefined,
+      };
+    },
+    async unreadCount(userId: number): Promise<{ count: number }> {
+      return { count: await repo.unreadCount(db, userId) };
+    },
+    /** Marks the caller's notifications among `ids` read; ids of others' are ignored. */
+    async markRead(userId: number, ids: number[]): Promise<{ success: true }> {
+      await repo.markRead(db, userId, ids);
+      return { success: true };
+    },
+    async markAllRead(userId: number): Promise<{ success: true }> {
+      await repo.markAllRead(db, userId);
+      return { success: true };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

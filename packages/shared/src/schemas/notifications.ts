@@ -1,0 +1,32 @@
+/** Notifications (spec part 1 §2 Notification dropdown, §3, §4, §7; spec part 2 §2, §4). */
+import { z } from 'zod';
+import { pageQuerySchema } from './common.js';
+import { idSchema } from './common.js';
+
+export const NOTIFICATION_TYPES = ['follow', 'interest', 'nearby_post', 'message'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A notification (spec part 1 §3): `data` holds follower_id, post_id or conversation_id. */
+export const notificationSchema = z.object({
+  id: z.number(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  created_at: z.string(),
+  is_read: z.boolean(),
+  data: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /notifications?limit=50` (spec part 1 §9: 50 per request). */
+export const notificationsQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.unwrap().default(50),
+});
+
+export const markNotificationsReadBodySchema = z.object({
+  notificationIds: z
+    .array(idSchema, { error: 'notificationIds must be a list of ids' })
+    .min(1, 'No notifications given')
+    .max(500),
+});
+
+export const notificationCountSchema = z.object({ count: z.number() });
