@@ -30,6 +30,7 @@ const TABLES = [
   'availability_slots',
   'blocks',
   'reports',
+  'notifications',
 ] as const;
 
 /** Every row of every table, as text. */
