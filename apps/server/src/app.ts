@@ -21,6 +21,8 @@ import { DomainEventBus } from './lib/events.js';
 import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { directRoutes } from './modules/direct/direct.routes.js';
+import { createDirectService } from './modules/direct/direct.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -89,6 +91,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
   const users = createUsersService({ db: database.db, presence, events });
+  const direct = createDirectService({
+    db: database.db,
+    events,
+    groupUnread: (id) => chats.unreadTotal(id),
+  });
   const notifications = createNotificationsService({ db: database.db, events, log: app.log });
   const posts = createPostsService({ db: database.db, events, users });
   const places = createPlacesService(config.placesUrl);
@@ -120,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   picturesRoutes(app, pictures, requireAuth);
   accountRoutes(app, account, requireAuth);
   notificationsRoutes(app, notifications, requireAuth);
+  directRoutes(app, direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -166,7 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
 
-  app.decorate('io', createRealtime(app.server, { auth, chats, users, events, log: app.log }));
+  app.decorate(
+    'io',
+    createRealtime(app.server, { auth, chats, direct, users, events, log: app.log }),
+  );
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);

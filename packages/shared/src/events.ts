@@ -1,5 +1,6 @@
 /** Socket.IO event maps (CONTRACT.md "Socket.IO"). */
 import type { GroupMessage, SendGroupMessagePayload } from './schemas/chats.js';
+import type { DirectMessage, SendDirectMessagePayload } from './schemas/direct.js';
 import type { Notification } from './schemas/notifications.js';
 
 /** Every acknowledgement: `{success: true, ...}` or `{success: false, message}`. */
@@ -16,11 +17,27 @@ export interface ClientToServerEvents {
   ) => void;
   joinGroupChat: (groupChatId: number, ack?: Ack) => void;
   leaveGroupChat: (groupChatId: number, ack?: Ack) => void;
+  sendDirectMessage: (
+    payload: SendDirectMessagePayload,
+    ack?: Ack<{ message: DirectMessage }>,
+  ) => void;
+  directTyping: (payload: { recipientId: number; isTyping: boolean }) => void;
+  groupTyping: (payload: { groupChatId: number; isTyping: boolean }) => void;
 }
 
 export interface ServerToClientEvents {
   newGroupMessage: (message: GroupMessage) => void;
   messageDelivered: (message: GroupMessage) => void;
+  newDirectMessage: (message: DirectMessage) => void;
+  directMessageDelivered: (message: DirectMessage) => void;
+  userDirectTyping: (payload: { userId: number; isTyping: boolean }) => void;
+  userGroupTyping: (payload: { groupChatId: number; userId: number; isTyping: boolean }) => void;
+  /** The other member read this conversation up to `lastReadMessageId`. */
+  messagesRead: (payload: {
+    conversationId: number;
+    readerId: number;
+    lastReadMessageId: number;
+  }) => void;
   /** A new notification of this member (spec part 1 §4 Notifications). */
   notification: (notification: Notification) => void;
   /** A followed member came online or went offline (only when they show it). */

@@ -8,3 +8,4 @@ export * from './schemas/places.js';
 export * from './schemas/chats.js';
 export * from './schemas/users.js';
 export * from './schemas/notifications.js';
+export * from './schemas/direct.js';

@@ -201,6 +201,25 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface DirectConversationsTable {
+  id: Generated<number>;
+  /** The pair, smaller id first; null once that member deleted their account. */
+  user_a_id: number | null;
+  user_b_id: number | null;
+  created_at: string;
+}
+
+export interface DirectMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number | null;
+  recipient_id: number | null;
+  content: string;
+  /** 0/1. */
+  is_read: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -222,6 +241,8 @@ export interface DB {
   blocks: BlocksTable;
   reports: ReportsTable;
   notifications: NotificationsTable;
+  direct_conversations: DirectConversationsTable;
+  direct_messages: DirectMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,7 +3,7 @@
  * realtime module (and later notifications) subscribe, so features do not import each other.
  */
 import { EventEmitter } from 'node:events';
-import type { GroupMessage, Notification, UserRef } from '@gameon/shared';
+import type { DirectMessage, GroupMessage, Notification, UserRef } from '@gameon/shared';
 
 export interface DomainEvents {
   /** A group message was stored; `recipientIds`: the members who see it (no block with the sender). */
@@ -24,6 +24,15 @@ export interface DomainEvents {
   'post.created': {
     post: { id: number; sport: string; heading: string; lng: number; lat: number };
     author: UserRef;
+  };
+  /** A direct message was stored. */
+  'message.direct.created': { message: DirectMessage; recipientId: number };
+  /** `readerId` read a conversation up to `lastReadMessageId`; `otherId` is told. */
+  'messages.read': {
+    conversationId: number;
+    readerId: number;
+    lastReadMessageId: number;
+    otherId: number;
   };
   /** A notification was stored for `userId`: push it to their sockets. */
   'notification.created': { userId: number; notification: Notification };

@@ -8,6 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import {
   idSchema,
+  directTypingPayloadSchema,
+  groupTypingPayloadSchema,
+  sendDirectMessagePayloadSchema,
   sendGroupMessagePayloadSchema,
   SOCKET_UNAUTHORIZED,
   type ClientToServerEvents,
@@ -18,6 +21,7 @@ import { findUnsafeText } from '../lib/http.js';
 import type { DomainEventBus } from '../lib/events.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
 import type { ChatsService } from '../modules/chats/chats.service.js';
+import type { DirectService } from '../modules/direct/direct.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 
 type SocketData = Principal;
@@ -41,6 +45,7 @@ export const groupRoom = (groupChatId: number) => `group:${groupChatId}`;
 interface RealtimeDeps {
   auth: AuthService;
   chats: ChatsService;
+  direct: DirectService;
   users: Pick<UsersService, 'presenceAudience'>;
   events: DomainEventBus;
   log: FastifyBaseLogger;
@@ -83,7 +88,7 @@ function parseOrThrow<T>(
 /** Attaches Socket.IO to `httpServer` and wires domain events to rooms. */
 export function createRealtime(
   httpServer: HttpServer,
-  { auth, chats, users, events, log }: RealtimeDeps,
+  { auth, chats, direct, users, events, log }: RealtimeDeps,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
 
@@ -149,6 +154,39 @@ export function createRealtime(
       });
     });
 
+    socket.on('sendDirectMessage', (payload, ack) => {
+      void acknowledge(log, ack, payload, async () => {
+        const { recipientId, content } = parseOrThrow(
+          sendDirectMessagePayloadSchema.safeParse(payload),
+        );
+        return { message: await direct.send(userId, recipientId, content) };
+      });
+    });
+
+    // Typing is relayed to the other side only, and only where a message could go.
+    socket.on('directTyping', (payload) => {
+      const parsed = directTypingPayloadSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { recipientId, isTyping } = parsed.data;
+      direct.assertMayMessage(userId, recipientId).then(
+        () => io.to(userRoom(recipientId)).emit('userDirectTyping', { userId, isTyping }),
+        () => undefined,
+      );
+    });
+
+    socket.on('groupTyping', (payload) => {
+      const parsed = groupTypingPayloadSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { groupChatId, isTyping } = parsed.data;
+      chats.assertMember(userId, groupChatId).then(
+        () =>
+          socket
+            .to(groupRoom(groupChatId))
+            .emit('userGroupTyping', { groupChatId, userId, isTyping }),
+        () => undefined,
+      );
+    });
+
     socket.on('sendGroupMessage', (payload, ack) => {
       void acknowledge(log, ack, payload, async () => {
         const { groupChatId, content } = parseOrThrow(
@@ -163,6 +201,16 @@ export function createRealtime(
     io.to(recipientIds.map(userRoom)).emit('newGroupMessage', message);
     if (message.sender_id !== null)
       io.to(userRoom(message.sender_id)).emit('messageDelivered', message);
+  });
+
+  events.on('message.direct.created', ({ message, recipientId }) => {
+    io.to(userRoom(recipientId)).emit('newDirectMessage', message);
+    if (message.sender_id !== null)
+      io.to(userRoom(message.sender_id)).emit('directMessageDelivered', message);
+  });
+
+  events.on('messages.read', ({ conversationId, readerId, lastReadMessageId, otherId }) => {
+    io.to(userRoom(otherId)).emit('messagesRead', { conversationId, readerId, lastReadMessageId });
   });
 
   events.on('notification.created', ({ userId, notification }) => {

@@ -5,6 +5,7 @@ import * as passwordResets from './0002_password_resets.js';
 import * as people from './0003_people.js';
 import * as postPublicPoint from './0004_post_public_point.js';
 import * as notifications from './0005_notifications.js';
+import * as directMessages from './0006_direct_messages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_people': people,
   '0004_post_public_point': postPublicPoint,
   '0005_notifications': notifications,
+  '0006_direct_messages': directMessages,
 };

@@ -31,6 +31,8 @@ const TABLES = [
   'blocks',
   'reports',
   'notifications',
+  'direct_conversations',
+  'direct_messages',
 ] as const;
 
 /** Every row of every table, as text. */

@@ -31,7 +31,4 @@ export function chatsRoutes(
     { preHandler: requireAuth, schema: { params: idParamsSchema } },
     (request) => chats.markRead(principalOf(request).userId, request.params.id),
   );
-  app.get('/api/messages/unread-count', { preHandler: requireAuth }, async (request) => ({
-    total: await chats.unreadTotal(principalOf(request).userId),
-  }));
 }

@@ -24,6 +24,21 @@ export function insert(
     .executeTakeFirstOrThrow();
 }
 
+/** Removes the member's unread message notification of a conversation (one unread per conversation). */
+export function deleteUnreadMessageNotification(
+  db: Executor,
+  userId: number,
+  conversationId: number,
+) {
+  return db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'message')
+    .where('conversation_id', '=', conversationId)
+    .where('is_read', '=', 0)
+    .execute();
+}
+
 export function findById(db: Executor, id: number) {
   return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

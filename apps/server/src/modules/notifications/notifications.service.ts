@@ -40,13 +40,14 @@ export function createNotificationsService({
     type: NotificationType,
     message: string,
     data: Notification['data'],
+    conversationId: number | null = null,
   ) {
     const { id } = await repo.insert(db, {
       user_id: userId,
       type,
       message,
       data: JSON.stringify(data),
-      conversation_id: null,
+      conversation_id: conversationId,
       created_at: nowIso(),
     });
     events.emit('notification.created', {
@@ -75,6 +76,20 @@ export function createNotificationsService({
         group_chat_id: groupChatId,
       }),
     ),
+  );
+  // At most one unread message notification per conversation: a new message replaces it with a
+  // new row (new id), so the client's "id greater than last seen" rule still shows it (CONTRACT.md).
+  events.on('message.direct.created', ({ message, recipientId }) =>
+    safely(async () => {
+      await repo.deleteUnreadMessageNotification(db, recipientId, message.conversation_id);
+      await notify(
+        recipientId,
+        'message',
+        `${message.sender.username} sent you a message`,
+        { conversation_id: message.conversation_id, sender_id: message.sender_id },
+        message.conversation_id,
+      );
+    }),
   );
   events.on('post.created', ({ post, author }) =>
     safely(async () => {

@@ -1,0 +1,182 @@
+/** Queries for direct conversations and their messages. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { notBlockedWith } from '../users/users.repository.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const pair = (a: number, b: number) =>
+  a < b ? { user_a_id: a, user_b_id: b } : { user_a_id: b, user_b_id: a };
+
+export function findConversationBetween(db: Executor, a: number, b: number) {
+  const p = pair(a, b);
+  return db
+    .selectFrom('direct_conversations')
+    .selectAll()
+    .where('user_a_id', '=', p.user_a_id)
+    .where('user_b_id', '=', p.user_b_id)
+    .executeTakeFirst();
+}
+
+/** The conversation of two members, created on the first message. */
+export async function ensureConversation(
+  db: Executor,
+  a: number,
+  b: number,
+  now: string,
+): Promise<number> {
+  await db
+    .insertInto('direct_conversations')
+    .values({ ...pair(a, b), created_at: now })
+    .onConflict((oc) => oc.columns(['user_a_id', 'user_b_id']).doNothing())
+    .execute();
+  const row = await findConversationBetween(db, a, b);
+  if (!row) throw new Error('conversation vanished');
+  return row.id;
+}
+
+/** The conversation if `userId` is in it. */
+export function findConversationOf(db: Executor, conversationId: number, userId: number) {
+  return db
+    .selectFrom('direct_conversations')
+    .selectAll()
+    .where('id', '=', conversationId)
+    .where((eb) => eb.or([eb('user_a_id', '=', userId), eb('user_b_id', '=', userId)]))
+    .executeTakeFirst();
+}
+
+export function insertMessage(
+  db: Executor,
+  row: {
+    conversation_id: number;
+    sender_id: number;
+    recipient_id: number;
+    content: string;
+    created_at: string;
+  },
+) {
+  return db
+    .insertInto('direct_messages')
+    .values({ ...row, is_read: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Messages of a conversation with the sender's name, newest first. */
+export function listMessages(
+  db: Executor,
+  conversationId: number,
+  limit: number,
+  beforeId?: number,
+) {
+  let query = db
+    .selectFrom('direct_messages as m')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender_id',
+      'm.recipient_id',
+      'm.content',
+      'm.is_read',
+      'm.created_at',
+      's.username as sender_username',
+    ])
+    .where('m.conversation_id', '=', conversationId)
+    .orderBy('m.id', 'desc')
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where('m.id', '<', beforeId);
+  return query.execute();
+}
+
+export function findMessage(db: Executor, id: number) {
+  return db
+    .selectFrom('direct_messages as m')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender_id',
+      'm.recipient_id',
+      'm.content',
+      'm.is_read',
+      'm.created_at',
+      's.username as sender_username',
+    ])
+    .where('m.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
+export async function markRead(
+  db: Executor,
+  conversationId: number,
+  readerId: number,
+): Promise<number> {
+  const rows = await db
+    .updateTable('direct_messages')
+    .set({ is_read: 1 })
+    .where('conversation_id', '=', conversationId)
+    .where('recipient_id', '=', readerId)
+    .where('is_read', '=', 0)
+    .returning('id')
+    .execute();
+  return rows.reduce((max, r) => Math.max(max, r.id), 0);
+}
+
+/**
+ * The member's conversations with the other member, the last message and the unread count,
+ * most recent first; conversations with a blocked member are left out.
+ */
+export async function listConversations(db: Executor, userId: number) {
+  const rows = await db
+    .selectFrom('direct_conversations as c')
+    .leftJoin('users as o', (join) =>
+      join.on(
+        sql<boolean>`o.id = case when c.user_a_id = ${userId} then c.user_b_id else c.user_a_id end`,
+      ),
+    )
+    .innerJoin('direct_messages as last', (join) =>
+      join.onRef('last.conversation_id', '=', 'c.id').on((eb) =>
+        eb(
+          'last.id',
+          '=',
+          eb
+            .selectFrom('direct_messages as x')
+            .select((e) => e.fn.max('x.id').as('m'))
+            .whereRef('x.conversation_id', '=', 'c.id'),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'c.id',
+      'o.id as other_user_id',
+      'o.username as other_user_username',
+      'last.content as last_content',
+      'last.created_at as last_created_at',
+      eb
+        .selectFrom('direct_messages as u')
+        .select(sql<number>`cast(count(*) as integer)`.as('n'))
+        .whereRef('u.conversation_id', '=', 'c.id')
+        .where('u.recipient_id', '=', userId)
+        .where('u.is_read', '=', 0)
+        .as('unread_count'),
+    ])
+    .where((eb) => eb.or([eb('c.user_a_id', '=', userId), eb('c.user_b_id', '=', userId)]))
+    .where(sql<boolean>`(o.id is null or ${notBlockedWith(userId, 'o.id')})`)
+    .orderBy('last.id', 'desc')
+    .execute();
+  return rows;
+}
+
+/** Unread direct messages to `userId` (from members not blocked either way). */
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('direct_messages as m')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where('m.recipient_id', '=', userId)
+    .where('m.is_read', '=', 0)
+    .where(sql<boolean>`(m.sender_id is null or ${notBlockedWith(userId, 'm.sender_id')})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,55 @@
+/** Direct message routes (spec part 1 §7; CONTRACT.md) and the combined unread count. */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema, idSchema, pageQuerySchema } from '@gameon/shared';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import type { DirectService } from './direct.service.js';
+
+const otherUserParamsSchema = z.object({ otherUserId: idSchema });
+
+export function directRoutes(
+  app: App,
+  direct: DirectService,
+  requireAuth: preHandlerAsyncHookHandler,
+) {
+  app.get('/api/direct-messages/conversations', { preHandler: requireAuth }, (request) =>
+    direct.conversations(principalOf(request).userId),
+  );
+  app.get(
+    '/api/direct-messages/conversation/:otherUserId',
+    {
+      preHandler: requireAuth,
+      schema: { params: otherUserParamsSchema, querystring: pageQuerySchema },
+    },
+    async (request) => {
+      const { messages, conversationId } = await direct.conversationWith(
+        principalOf(request).userId,
+        request.params.otherUserId,
+        request.query.limit,
+      );
+      return { messages, conversationId };
+    },
+  );
+  app.post(
+    '/api/direct-messages/mark-read/:id',
+    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    (request) => direct.markRead(principalOf(request).userId, request.params.id),
+  );
+  app.get(
+    '/api/messages/direct/:id',
+    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const page = await direct.messages(
+        principalOf(request).userId,
+        request.params.id,
+        request.query.limit,
+        request.query.cursor,
+      );
+      setNextCursor(reply, page.nextCursor);
+      return page.messages;
+    },
+  );
+  app.get('/api/messages/unread-count', { preHandler: requireAuth }, (request) =>
+    direct.unreadTotal(principalOf(request).userId),
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Direct messages (spec part 1 §2 Messages, §3, §4; CONTRACT.md; issue 5). Who may message whom
+ * follows the recipient's `message_requests` (anyone, friends_only, none) and blocks, enforced
+ * here for every send; read state lives on the server.
+ */
+import type { Kysely } from 'kysely';
+import type { DirectConversation, DirectMessage } from '@gameon/shared';
+import type { DB } from '../../db/types.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { DomainEventBus } from '../../lib/events.js';
+import { nowIso } from '../../lib/time.js';
+import { findUsersWithLists } from '../auth/auth.repository.js';
+import { relationship } from '../users/privacy.js';
+import * as usersRepo from '../users/users.repository.js';
+import * as repo from './direct.repository.js';
+
+const DELETED_USER = 'Deleted user';
+
+function present(row: Awaited<ReturnType<typeof repo.findMessage>>): DirectMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    sender_id: row.sender_id,
+    recipient_id: row.recipient_id,
+    sender: { id: row.sender_id ?? 0, username: row.sender_username ?? DELETED_USER },
+    content: row.content,
+    is_read: row.is_read === 1,
+    created_at: row.created_at,
+  };
+}
+
+export function createDirectService({
+  db,
+  events,
+  groupUnread,
+}: {
+  db: Kysely<DB>;
+  events: DomainEventBus;
+  /** Unread group messages over opened chats (the chats service). */
+  groupUnread: (userId: number) => Promise<number>;
+}) {
+  /**
+   * @throws AppError 400 oneself, 404 unknown or blocked either way, 403 when the recipient's
+   * message_requests refuse the sender.
+   */
+  async function assertMayMessage(senderId: number, recipientId: number): Promise<void> {
+    if (senderId === recipientId) throw badRequest('You cannot message yourself');
+    const [recipient] = await findUsersWithLists(db, [recipientId]);
+    if (!recipient) throw notFound('User not found');
+    const rel = relationship(await usersRepo.relationFacts(db, senderId, recipientId));
+    if (rel === 'blocked') throw notFound('User not found');
+    const { message_requests } = await usersRepo.findSettings(db, recipientId);
+    if (message_requests === 'none')
+      throw forbidden('messages_closed', `${recipient.username} does not accept messages`);
+    if (message_requests === 'friends_only' && rel !== 'friend') {
+      throw forbidden(
+        'messages_friends_only',
+        `${recipient.username} only accepts messages from friends`,
+      );
+    }
+  }
+
+  /** @throws AppError 404 when the conversation is not the caller's. */
+  async function conversationOf(userId: number, conversationId: number) {
+    const conversation = await repo.findConversationOf(db, conversationId, userId);
+    if (!conversation) throw notFound('Conversation not found');
+    return conversation;
+  }
+
+  async function page(conversationId: number, limit: number, cursor?: string) {
+    const beforeId = cursor === undefined ? undefined : Number(cursor);
+    if (
+      beforeId !== undefined &&
+      !(Number.isInteger(beforeId) && beforeId > 0 && beforeId <= 2_147_483_647)
+    ) {
+      throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+    }
+    const rows = await repo.listMessages(db, conversationId, limit + 1, beforeId);
+    const shown = rows.slice(0, limit);
+    const oldest = shown.at(-1);
+    return {
+      messages: shown.reverse().map(present),
+      nextCursor: rows.length > limit && oldest ? String(oldest.id) : undefined,
+    };
+  }
+
+  return {
+    assertMayMessage,
+
+    /** Stores and announces a direct message (the first one creates the conversation). */
+    async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
+      await assertMayMessage(senderId, recipientId);
+      const now = nowIso();
+      const conversationId = await repo.ensureConversation(db, senderId, recipientId, now);
+      const { id } = await repo.insertMessage(db, {
+        conversation_id: conversationId,
+        sender_id: senderId,
+        recipient_id: recipientId,
+        content,
+        created_at: now,
+      });
+      const message = present(await repo.findMessage(db, id));
+      events.emit('message.direct.created', { message, recipientId });
+      return message;
+    },
+
+    /** `GET /direct-messages/conversations` (spec part 1 §3 Direct conversation). */
+    async conversations(userId: number): Promise<DirectConversation[]> {
+      const rows = await repo.listConversations(db, userId);
+      return rows.map((r) => ({
+        id: r.id,
+        other_user_id: r.other_user_id,
+        other_user_username: r.other_user_username ?? DELETED_USER,
+        last_message_content: r.last_content,
+        last_message: { created_at: r.last_created_at },
+        unread_count: Number(r.unread_count ?? 0),
+      }));
+    },
+
+    /** `GET /direct-messages/conversation/{otherUserId}`: `{messages, conversationId}` (null before any). */
+    async conversationWith(userId: number, otherUserId: number, limit: number) {
+      const conversation = await repo.findConversationBetween(db, userId, otherUserId);
+      if (!conversation || (await usersRepo.isBlockedEitherWay(db, userId, otherUserId))) {
+        return { messages: [], conversationId: null, nextCursor: undefined };
+      }
+      return { ...(await page(conversation.id, limit)), conversationId: conversation.id };
+    },
+
+    /** `GET /messages/direct/{id}`: a conversation's messages, oldest first. */
+    async messages(userId: number, conversationId: number, limit: number, cursor?: string) {
+      await conversationOf(userId, conversationId);
+      return page(conversationId, limit, cursor);
+    },
+
+    /** `POST /direct-messages/mark-read/{id}`: the caller read it; the sender is told (messagesRead). */
+    async markRead(userId: number, conversationId: number): Promise<{ success: true }> {
+      const conversation = await conversationOf(userId, conversationId);
+      const lastReadMessageId = await repo.markRead(db, conversationId, userId);
+      const otherId =
+        conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
+      if (lastReadMessageId > 0 && otherId !== null) {
+        events.emit('messages.read', {
+          conversationId,
+          readerId: userId,
+          lastReadMessageId,
+          otherId,
+        });
+      }
+      return { success: true };
+    },
+
+    /** `GET /messages/unread-count`: direct plus opened group chats (spec part 1 §4 Messages). */
+    async unreadTotal(userId: number): Promise<{ total: number }> {
+      const [direct, group] = await Promise.all([
+        repo.unreadCount(db, userId),
+        groupUnread(userId),
+      ]);
+      return { total: direct + group };
+    },
+  };
+}
+
+export type DirectService = ReturnType<typeof createDirectService>;
