@@ -174,15 +174,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
 
-  app.decorate(
-    'io',
-    createRealtime(app.server, { auth, chats, direct, users, events, log: app.log }),
-  );
+  const realtime = createRealtime(app.server, { auth, chats, direct, users, events, log: app.log });
+  app.decorate('io', realtime.io);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);
   app.addHook('onClose', async () => {
-    await app.io.close();
+    await realtime.shutdown();
     await redis?.close();
     mailer.close();
     await database.destroy();

@@ -85,18 +85,28 @@ function parseOrThrow<T>(
   return result.data;
 }
 
-/** Attaches Socket.IO to `httpServer` and wires domain events to rooms. */
+/** Attaches Socket.IO to `httpServer` and wires domain events to rooms; `shutdown` closes it. */
 export function createRealtime(
   httpServer: HttpServer,
   { auth, chats, direct, users, events, log }: RealtimeDeps,
-): RealtimeServer {
+): { io: RealtimeServer; shutdown: () => Promise<void> } {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
 
   /**
    * Tells the member's followers (when they show their online status) that they came online
    * with their first socket or went offline with their last, counted across nodes.
    */
-  async function announcePresence(userId: number, connecting: boolean) {
+  let closing = false;
+  const pending = new Set<Promise<void>>();
+
+  function announcePresence(userId: number, connecting: boolean): void {
+    // Sockets closed by a shutdown are not "going offline", and Redis may already be gone.
+    if (closing) return;
+    const work = announce(userId, connecting).finally(() => pending.delete(work));
+    pending.add(work);
+  }
+
+  async function announce(userId: number, connecting: boolean) {
     try {
       const sockets = await io.in(userRoom(userId)).fetchSockets();
       if (connecting ? sockets.length !== 1 : sockets.length !== 0) return;
@@ -127,8 +137,8 @@ export function createRealtime(
   io.on('connection', (socket: AppSocket) => {
     const { userId, sessionId } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
-    void announcePresence(userId, true);
-    socket.on('disconnect', () => void announcePresence(userId, false));
+    announcePresence(userId, true);
+    socket.on('disconnect', () => announcePresence(userId, false));
 
     // Kept for the spec's clients; the token, not this id, decides who the socket is.
     socket.on('join', (claimed) => {
@@ -221,5 +231,13 @@ export function createRealtime(
     io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   });
 
-  return io;
+  return {
+    io,
+    /** Closes every socket, after letting presence lookups under way finish (before Redis goes). */
+    async shutdown() {
+      closing = true;
+      await Promise.allSettled([...pending]);
+      await io.close();
+    },
+  };
 }
