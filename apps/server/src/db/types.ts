@@ -3,7 +3,7 @@
  * are UTC ISO-8601 text (`2026-11-21T05:00:00.000Z`, which sorts as time), booleans are
  * integers 0/1, lists are child tables, ids are growing integers.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -246,6 +246,4 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;
-export type GroupMessageRow = Selectable<GroupMessagesTable>;

@@ -5,10 +5,6 @@ import { notBlockedWith } from '../users/users.repository.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export function findGroupChat(db: Executor, id: number) {
-  return db.selectFrom('group_chats').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function findGroupChatByPost(db: Executor, postId: number) {
   return db.selectFrom('group_chats').selectAll().where('post_id', '=', postId).executeTakeFirst();
 }
