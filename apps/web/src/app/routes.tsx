@@ -39,6 +39,11 @@ const CreatePostPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('../features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/pages/NotificationsPage').then((m) => ({
+    default: m.NotificationsPage,
+  })),
+);
 const SearchPage = lazy(() =>
   import('../features/people/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
@@ -68,6 +73,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/', element: <FeedPage /> },
       { path: '/create-post', element: <CreatePostPage /> },
       { path: '/messages', element: <MessagesPage /> },
+      { path: '/notifications', element: <NotificationsPage /> },
       { path: '/search', element: <SearchPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/profile/:userId', element: <ProfilePage /> },

@@ -3,7 +3,12 @@
  * one Socket.IO connection while a member is signed in, closed on sign-out or user change.
  */
 import { SOCKET_UNAUTHORIZED } from '@gameon/shared';
-import type { ClientToServerEvents, GroupMessage, ServerToClientEvents } from '@gameon/shared';
+import type {
+  ClientToServerEvents,
+  DirectMessage,
+  GroupMessage,
+  ServerToClientEvents,
+} from '@gameon/shared';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { io } from 'socket.io-client';
@@ -17,6 +22,9 @@ const ACK_TIMEOUT_MS = 15_000;
 export type SendGroupMessageResult =
   { ok: true; message: GroupMessage } | { ok: false; error: string };
 
+export type SendDirectMessageResult =
+  { ok: true; message: DirectMessage } | { ok: false; error: string };
+
 export interface SocketContextValue {
   /** The live socket, or null while signed out. */
   socket: GameOnSocket | null;
@@ -27,6 +35,8 @@ export interface SocketContextValue {
   leaveGroupChat: (groupChatId: number) => void;
   /** Sends a group message and waits for the server's acknowledgement. */
   sendGroupMessage: (groupChatId: number, content: string) => Promise<SendGroupMessageResult>;
+  /** Sends a direct message and waits for the server's acknowledgement. */
+  sendDirectMessage: (recipientId: number, content: string) => Promise<SendDirectMessageResult>;
 }
 
 const SocketContext = createContext<SocketContextValue | null>(null);
@@ -123,6 +133,26 @@ export function SocketProvider({ token, userId, onUnauthorized, children }: Sock
           });
         });
       },
+      sendDirectMessage(recipientId, content) {
+        if (!socket) {
+          logNoSocket('sendDirectMessage');
+          return Promise.resolve({ ok: false, error: 'Not connected to chat' });
+        }
+        return new Promise<SendDirectMessageResult>((resolve) => {
+          const timer = setTimeout(() => {
+            console.error('sendDirectMessage: no acknowledgement');
+            resolve({ ok: false, error: 'The server did not answer' });
+          }, ACK_TIMEOUT_MS);
+          socket.emit('sendDirectMessage', { recipientId, content }, (response) => {
+            clearTimeout(timer);
+            if (response.success) resolve({ ok: true, message: response.message });
+            else {
+              console.error('sendDirectMessage failed:', response.message);
+              resolve({ ok: false, error: response.message });
+            }
+          });
+        });
+      },
     }),
     [socket, connected],
   );
@@ -155,6 +185,31 @@ export function useGroupMessageEvent(
     socket.on(event, listener);
     return () => {
       socket.off(event, listener);
+    };
+  }, [socket, event]);
+}
+
+/** Runs `handler` for every `event` from the server while the socket exists. */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const { socket } = useSocket();
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (...args: Parameters<ServerToClientEvents[E]>) =>
+      (handlerRef.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args);
+    const untyped = socket as unknown as {
+      on: (name: string, fn: typeof listener) => void;
+      off: (name: string, fn: typeof listener) => void;
+    };
+    untyped.on(event, listener);
+    return () => {
+      untyped.off(event, listener);
     };
   }, [socket, event]);
 }

@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMessagesRealtime } from '../../features/messages/api';
+import { useDirectMessagesRealtime } from '../../features/messages/direct-api';
+import { useNotificationsRealtime } from '../../features/notifications/api';
 import { PageLoading } from '../LoadingScreen';
 import { AppFooter } from './AppFooter';
 import { Header } from './Header';
@@ -11,6 +13,8 @@ export function AppLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   useMessagesRealtime();
+  useNotificationsRealtime();
+  useDirectMessagesRealtime();
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

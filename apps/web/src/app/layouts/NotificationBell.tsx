@@ -1,16 +1,56 @@
+import { formatRelativeTime } from '@gameon/shared';
+import type { Notification } from '@gameon/shared';
 import { Bell, BellOff } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Spinner } from '../../components/Spinner';
+import {
+  notificationTarget,
+  useMarkAllNotificationsRead,
+  useMarkNotificationsRead,
+  useNotificationCount,
+  useNotifications,
+} from '../../features/notifications/api';
+import { badgeText, cx, viewerTimeZone } from '../../lib/format';
 import { useDismiss } from '../../lib/use-dismiss';
 
 /**
- * The header's notification bell. The notification list arrives in a later issue; until then
- * the panel states that there are none (spec part 1 §8 empty state).
+ * The header's notification dropdown (spec part 1 §2 "Notification dropdown", §4): the bell with
+ * the unread count, the list (unread items highlighted with a dot), Mark all read while anything
+ * is unread and a link to /notifications. Items marked read leave the dropdown list.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  const navigate = useNavigate();
+  const list = useNotifications();
+  const count = useNotificationCount();
+  const markRead = useMarkNotificationsRead();
+  const markAll = useMarkAllNotificationsRead();
+  const unreadCount = count.data ?? 0;
+  const items = (list.data ?? []).filter((item) => !removed.has(item.id));
+
+  const remove = (ids: readonly number[]) => setRemoved((current) => new Set([...current, ...ids]));
+
+  const handleItem = (notification: Notification) => {
+    if (!notification.is_read) {
+      markRead.mutate([notification.id], { onSuccess: () => remove([notification.id]) });
+    }
+    setOpen(false);
+    const target = notificationTarget(notification);
+    if (target !== null) void navigate(target);
+  };
+
+  const handleMarkAll = () => {
+    const shown = items.map((item) => item.id);
+    const unreadIds = items.filter((item) => !item.is_read).map((item) => item.id);
+    markAll.mutate(unreadIds, { onSuccess: () => remove(shown) });
+  };
+
+  const timeZone = viewerTimeZone();
 
   return (
     <div ref={ref} className="relative">
@@ -19,28 +59,94 @@ export function NotificationBell() {
         aria-label="Notifications"
         aria-expanded={open}
         aria-controls="notifications-panel"
+        aria-describedby={unreadCount > 0 ? 'notifications-badge' : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
+        className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
       >
         <Bell aria-hidden="true" className="size-5" />
+        {unreadCount > 0 && (
+          <span
+            id="notifications-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
+          >
+            {badgeText(unreadCount)} <span className="sr-only">unread notifications</span>
+          </span>
+        )}
       </button>
       {open && (
         <div
           id="notifications-panel"
           role="region"
           aria-labelledby="notifications-heading"
-          className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white shadow-xl"
+          className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white shadow-xl"
         >
-          <p
-            id="notifications-heading"
-            className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900"
-          >
-            Notifications
-          </p>
-          <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-            <BellOff aria-hidden="true" className="size-6 text-slate-300" />
-            <p className="text-sm text-slate-500">No notifications yet</p>
+          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
+            <p id="notifications-heading" className="text-sm font-semibold text-slate-900">
+              Notifications
+            </p>
+            {unreadCount > 0 && (
+              <button
+                type="button"
+                onClick={handleMarkAll}
+                disabled={markAll.isPending}
+                className="rounded text-xs font-semibold text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-60"
+              >
+                Mark all read
+              </button>
+            )}
           </div>
+          {list.isPending ? (
+            <div
+              role="status"
+              className="flex items-center justify-center gap-2 px-4 py-8 text-sm text-slate-500"
+            >
+              <Spinner className="size-4" /> Loading notifications…
+            </div>
+          ) : items.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+              <BellOff aria-hidden="true" className="size-6 text-slate-300" />
+              <p className="text-sm text-slate-500">No notifications yet</p>
+            </div>
+          ) : (
+            <>
+              <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      onClick={() => handleItem(item)}
+                      className={cx(
+                        'flex w-full items-start gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
+                        !item.is_read && 'bg-emerald-50/70',
+                      )}
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={cx(
+                          'mt-1.5 size-2 shrink-0 rounded-full',
+                          item.is_read ? 'bg-transparent' : 'bg-emerald-600',
+                        )}
+                      />
+                      <span className={cx('text-slate-700', !item.is_read && 'font-semibold')}>
+                        {item.message}{' '}
+                        <span className="font-normal text-slate-400">
+                          ({formatRelativeTime(item.created_at, new Date(), { timeZone })})
+                        </span>
+                        {!item.is_read && <span className="sr-only"> (unread)</span>}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to="/notifications"
+                onClick={close}
+                className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-semibold text-emerald-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+              >
+                View all notifications
+              </Link>
+            </>
+          )}
         </div>
       )}
     </div>

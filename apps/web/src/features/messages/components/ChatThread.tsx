@@ -9,9 +9,10 @@ import { Button } from '../../../components/Button';
 import { inputClasses } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
-import { useGroupMessageEvent, useSocket } from '../../../lib/socket';
+import { useGroupMessageEvent, useSocket, useSocketEvent } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/auth-context';
 import { addMessageToThread, threadMessages, useGroupMessages, useMarkGroupChatRead } from '../api';
+import { useTypingEmitter, useTypingUsers } from '../use-typing';
 
 interface ChatThreadProps {
   groupChatId: number;
@@ -58,7 +59,7 @@ function MessageBubble({ message, own }: { message: GroupMessage; own: boolean }
 export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const { connected, joinGroupChat, leaveGroupChat, sendGroupMessage } = useSocket();
+  const { socket, connected, joinGroupChat, leaveGroupChat, sendGroupMessage } = useSocket();
   const thread = useGroupMessages(groupChatId);
   const markRead = useMarkGroupChatRead();
   const [draft, setDraft] = useState('');
@@ -68,6 +69,18 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const messages = threadMessages(thread.data);
   const lastId = messages.at(-1)?.id;
+  const typing = useTypingEmitter((isTyping) =>
+    socket?.emit('groupTyping', { groupChatId, isTyping }),
+  );
+  const { typing: typingUsers, update: updateTyping } = useTypingUsers();
+  useSocketEvent('userGroupTyping', (payload) => {
+    if (payload.groupChatId === groupChatId && payload.userId !== user.id) {
+      updateTyping(payload.userId, payload.isTyping);
+    }
+  });
+  const typingNames = [...typingUsers].map(
+    (id) => messages.find((m) => m.sender_id === id)?.sender.username ?? 'Someone',
+  );
 
   // Join the chat's room, again after every reconnect; leave it when the thread closes.
   useEffect(() => {
@@ -80,6 +93,7 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
   const { mutate: markChatRead } = markRead;
   useGroupMessageEvent('newGroupMessage', (message) => {
     if (message.group_chat_id === groupChatId && message.sender_id !== user.id) {
+      if (message.sender_id !== null) updateTyping(message.sender_id, false);
       markChatRead(groupChatId);
     }
   });
@@ -98,6 +112,7 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
     event.preventDefault();
     const content = draft.trim();
     if (content === '' || sending) return;
+    typing.stop();
     setSending(true);
     setSendError(null);
     const result = await sendGroupMessage(groupChatId, content);
@@ -146,7 +161,9 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
         </span>
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
-          <p className="text-xs text-slate-500">Group chat</p>
+          <p className="text-xs text-slate-500" aria-live="polite">
+            {typingNames.length > 0 ? `${typingNames.join(', ')} is typing…` : 'Group chat'}
+          </p>
         </div>
       </div>
 
@@ -204,7 +221,11 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
             value={draft}
             maxLength={MESSAGE_MAX}
             autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value.trim() !== '') typing.keystroke();
+              else typing.stop();
+            }}
             placeholder={connected ? 'Write a message…' : 'Connecting…'}
             className={inputClasses(false, 'flex-1')}
           />

@@ -1,6 +1,6 @@
 import { formatMessageTime, truncatePreview } from '@gameon/shared';
-import type { GroupChatSummary } from '@gameon/shared';
-import { MessagesSquare, Search, UsersRound } from 'lucide-react';
+import type { DirectConversation, GroupChatSummary } from '@gameon/shared';
+import { MessagesSquare, PenSquare, Search, UserRound, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -16,6 +16,80 @@ interface ConversationListProps {
   onSelect: (groupChatId: number) => void;
   search: string;
   onSearchChange: (search: string) => void;
+  directs?: DirectConversation[];
+  /** The other member of the open direct conversation. */
+  activeDirectUserId?: number | null;
+  onSelectDirect?: (conversation: DirectConversation) => void;
+  onNewMessage?: () => void;
+}
+
+function DirectRow({
+  conversation,
+  active,
+  onSelect,
+}: {
+  conversation: DirectConversation;
+  active: boolean;
+  onSelect: () => void;
+}) {
+  const timeZone = viewerTimeZone();
+  const unread = conversation.unread_count > 0;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={active || undefined}
+        className={cx(
+          'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition-colors',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
+          active ? 'bg-emerald-50' : 'hover:bg-slate-50',
+        )}
+      >
+        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+          <UserRound aria-hidden="true" className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span
+              className={cx(
+                'truncate text-sm text-slate-900',
+                unread ? 'font-bold' : 'font-semibold',
+              )}
+            >
+              {conversation.other_user_username}
+            </span>
+            {conversation.last_message && (
+              <time
+                dateTime={conversation.last_message.created_at}
+                className="shrink-0 text-[11px] text-slate-400"
+              >
+                {formatMessageTime(conversation.last_message.created_at, new Date(), { timeZone })}
+              </time>
+            )}
+          </span>
+          <span className="mt-0.5 flex items-center justify-between gap-2">
+            <span
+              className={cx(
+                'truncate text-xs',
+                unread ? 'font-medium text-slate-700' : 'text-slate-500',
+              )}
+            >
+              {conversation.last_message_content === null
+                ? 'No messages yet'
+                : truncatePreview(conversation.last_message_content)}
+            </span>
+            {unread && (
+              <span className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-[11px] leading-5 font-bold text-white">
+                {badgeText(conversation.unread_count)}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
 }
 
 function ChatRow({
@@ -98,9 +172,16 @@ export function ConversationList({
   onSelect,
   search,
   onSearchChange,
+  directs = [],
+  activeDirectUserId = null,
+  onSelectDirect,
+  onNewMessage,
 }: ConversationListProps) {
   const needle = search.trim().toLowerCase();
   const shown = (chats ?? []).filter((chat) => chat.name.toLowerCase().includes(needle));
+  const shownDirects = directs.filter((conversation) =>
+    conversation.other_user_username.toLowerCase().includes(needle),
+  );
 
   let body: ReactNode;
   if (loading) {
@@ -126,7 +207,7 @@ export function ConversationList({
         </Button>
       </div>
     );
-  } else if ((chats ?? []).length === 0) {
+  } else if ((chats ?? []).length === 0 && directs.length === 0) {
     body = (
       <div className="flex flex-col items-center px-5 py-10 text-center">
         <MessagesSquare aria-hidden="true" className="size-8 text-slate-300" />
@@ -142,7 +223,7 @@ export function ConversationList({
         </Link>
       </div>
     );
-  } else if (shown.length === 0) {
+  } else if (shown.length === 0 && shownDirects.length === 0) {
     body = (
       <p role="status" className="px-5 py-8 text-center text-sm text-slate-500">
         No conversations match “{search.trim()}”
@@ -150,31 +231,66 @@ export function ConversationList({
     );
   } else {
     body = (
-      <section aria-labelledby="group-chats-heading">
-        <h2
-          id="group-chats-heading"
-          className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-        >
-          Group chats
-        </h2>
-        <ul className="space-y-0.5 px-2">
-          {shown.map((chat) => (
-            <ChatRow
-              key={chat.id}
-              chat={chat}
-              active={chat.id === activeChatId}
-              onSelect={() => onSelect(chat.id)}
-            />
-          ))}
-        </ul>
-      </section>
+      <>
+        {shownDirects.length > 0 && (
+          <section aria-labelledby="direct-messages-heading" className="mb-3">
+            <h2
+              id="direct-messages-heading"
+              className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
+            >
+              Direct messages
+            </h2>
+            <ul className="space-y-0.5 px-2">
+              {shownDirects.map((conversation) => (
+                <DirectRow
+                  key={conversation.id}
+                  conversation={conversation}
+                  active={
+                    conversation.other_user_id !== null &&
+                    conversation.other_user_id === activeDirectUserId
+                  }
+                  onSelect={() => onSelectDirect?.(conversation)}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+        {shown.length > 0 && (
+          <section aria-labelledby="group-chats-heading">
+            <h2
+              id="group-chats-heading"
+              className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
+            >
+              Group chats
+            </h2>
+            <ul className="space-y-0.5 px-2">
+              {shown.map((chat) => (
+                <ChatRow
+                  key={chat.id}
+                  chat={chat}
+                  active={chat.id === activeChatId}
+                  onSelect={() => onSelect(chat.id)}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
     );
   }
 
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-slate-100 p-4">
-        <h1 className="text-xl font-bold text-slate-900">Messages</h1>
+        <div className="flex items-center justify-between gap-2">
+          <h1 className="text-xl font-bold text-slate-900">Messages</h1>
+          {onNewMessage && (
+            <Button variant="secondary" size="sm" onClick={onNewMessage}>
+              <PenSquare aria-hidden="true" className="size-4" />
+              New message
+            </Button>
+          )}
+        </div>
         <label
           htmlFor="conversation-search"
           className="mt-3 mb-1 block text-xs font-medium text-slate-500"

@@ -56,6 +56,9 @@ function server(call: FetchCall): Response {
   if (path === '/api/auth/me') return jsonResponse(testUser);
   if (path === '/api/messages/unread-count') return jsonResponse({ total: 2 });
   if (path === '/api/messages/conversations') return jsonResponse({ groupChats: chats });
+  if (path === '/api/direct-messages/conversations') return jsonResponse([]);
+  if (path === '/api/notifications') return jsonResponse([]);
+  if (path === '/api/notifications/unread-count') return jsonResponse({ count: 0 });
   if (path === '/api/messages/group/5') return jsonResponse(thread);
   if (path === '/api/messages/group/6') return jsonResponse([]);
   if (path.endsWith('/mark-read')) return jsonResponse({ success: true });
@@ -64,6 +67,7 @@ function server(call: FetchCall): Response {
 
 async function openMessages(state?: unknown) {
   localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+  const before = sockets.length;
   const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
     initialEntries: [{ pathname: '/messages', state }],
   });
@@ -73,6 +77,7 @@ async function openMessages(state?: unknown) {
     </AppProviders>,
   );
   await screen.findByRole('heading', { name: 'Messages' });
+  await waitFor(() => expect(sockets.length).toBeGreaterThan(before));
   const socket = sockets.at(-1);
   if (!socket) throw new Error('no socket');
   act(() => socket.serverEmit('connect'));
@@ -145,6 +150,18 @@ describe('MessagesPage', () => {
         true,
       ),
     );
+  });
+
+  it('shows who is typing in a group chat and emits groupTyping', async () => {
+    const { socket, user } = await openMessages({ activeChat: { type: 'group', id: 5 } });
+    await within(await screen.findByRole('log')).findByText('See you at 7');
+    act(() => socket.serverEmit('userGroupTyping', { groupChatId: 5, userId: 3, isTyping: true }));
+    expect(await screen.findByText('rahul is typing…')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), 'a');
+    expect(socket.emitted).toContainEqual({
+      event: 'groupTyping',
+      args: [{ groupChatId: 5, isTyping: true }],
+    });
   });
 
   it('shows a failed send inline and keeps the text', async () => {

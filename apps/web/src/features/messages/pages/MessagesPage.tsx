@@ -1,52 +1,120 @@
+import type { DirectConversation } from '@gameon/shared';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { cx } from '../../../lib/format';
 import { useGroupChats } from '../api';
 import { ChatThread } from '../components/ChatThread';
 import { ConversationList } from '../components/ConversationList';
+import { DirectThread } from '../components/DirectThread';
+import { NewMessageModal } from '../components/NewMessageModal';
+import { useDirectConversations } from '../direct-api';
+
+/** The open conversation: a group chat, or a direct one known by its id and/or other member. */
+type Selection =
+  | { type: 'group'; id: number }
+  | { type: 'direct'; conversationId: number | null; userId: number | null; username: string };
 
 /** Navigation state that selects a chat (CONTRACT.md "Ids and conversations"). */
-const activeChatStateSchema = z.object({
-  activeChat: z.object({ type: z.literal('group'), id: z.number() }),
-});
+const navigationStateSchema = z.union([
+  z.object({
+    startConversation: z.object({ userId: z.number(), username: z.string() }),
+  }),
+  z.object({
+    activeChat: z.object({ type: z.enum(['group', 'direct']), id: z.number() }),
+  }),
+]);
 
-function activeChatFromState(state: unknown): number | null {
-  const parsed = activeChatStateSchema.safeParse(state);
-  return parsed.success ? parsed.data.activeChat.id : null;
+function selectionFromState(state: unknown): Selection | null {
+  const parsed = navigationStateSchema.safeParse(state);
+  if (!parsed.success) return null;
+  if ('startConversation' in parsed.data) {
+    const { userId, username } = parsed.data.startConversation;
+    return { type: 'direct', conversationId: null, userId, username };
+  }
+  const { type, id } = parsed.data.activeChat;
+  return type === 'group'
+    ? { type: 'group', id }
+    : { type: 'direct', conversationId: id, userId: null, username: '' };
+}
+
+function selectionFromSearch(params: URLSearchParams): Selection | null {
+  const id = Number(params.get('conversation'));
+  return Number.isInteger(id) && id > 0
+    ? { type: 'direct', conversationId: id, userId: null, username: '' }
+    : null;
+}
+
+/** Fills in the other member of a direct selection known only by conversation id. */
+function resolve(selection: Selection | null, directs: DirectConversation[] | undefined) {
+  if (selection?.type !== 'direct' || selection.userId !== null) return selection;
+  const found = directs?.find((c) => c.id === selection.conversationId);
+  if (!found || found.other_user_id === null) return selection;
+  return { ...selection, userId: found.other_user_id, username: found.other_user_username };
 }
 
 /**
- * Messages (spec part 1 §2 "Messages"): the conversation list beside the open thread; at
- * 768 px or less either the list or the thread. Navigation state `activeChat` opens a chat.
+ * Messages (spec part 1 §2 "Messages"): direct conversations and group chats beside the open
+ * thread; at 768 px or less either the list or the thread. Navigation state `activeChat` or
+ * `startConversation`, or `?conversation={id}`, opens a conversation.
  */
 export function MessagesPage() {
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const chats = useGroupChats();
-  const [activeChatId, setActiveChatId] = useState<number | null>(() =>
-    activeChatFromState(location.state),
+  const directs = useDirectConversations();
+  const [selected, setSelected] = useState<Selection | null>(
+    () => selectionFromState(location.state) ?? selectionFromSearch(searchParams),
   );
   const [search, setSearch] = useState('');
+  const [composing, setComposing] = useState(false);
 
-  // A later navigation with `activeChat` (e.g. interest in another post) switches to it.
+  // A later navigation with state or `?conversation=` switches to it.
   useEffect(() => {
-    const fromState = activeChatFromState(location.state);
-    if (fromState !== null) setActiveChatId(fromState);
-  }, [location.key, location.state]);
+    const next = selectionFromState(location.state) ?? selectionFromSearch(searchParams);
+    if (next !== null) setSelected(next);
+  }, [location.key, location.state, searchParams]);
 
   useEffect(() => {
     if (chats.error) console.error('Could not load conversations', chats.error);
   }, [chats.error]);
+  useEffect(() => {
+    if (directs.error) console.error('Could not load direct conversations', directs.error);
+  }, [directs.error]);
 
-  const activeChat = chats.data?.find((chat) => chat.id === activeChatId);
+  const active = resolve(selected, directs.data);
+  const activeChat =
+    active?.type === 'group' ? chats.data?.find((chat) => chat.id === active.id) : undefined;
+  const open = active !== null;
+
+  let thread = null;
+  if (active?.type === 'group') {
+    thread = (
+      <ChatThread
+        key={`group-${active.id}`}
+        groupChatId={active.id}
+        name={activeChat?.name ?? 'Group chat'}
+        onBack={() => setSelected(null)}
+      />
+    );
+  } else if (active?.type === 'direct' && active.userId !== null) {
+    thread = (
+      <DirectThread
+        key={`direct-${active.userId}`}
+        otherUserId={active.userId}
+        username={active.username}
+        onBack={() => setSelected(null)}
+      />
+    );
+  }
 
   return (
     <div className="flex h-[calc(100dvh-69px)] min-h-[28rem] border-slate-200 bg-white">
       <div
         className={cx(
           'w-full border-r border-slate-200 min-[769px]:w-80 min-[769px]:shrink-0 lg:w-96',
-          activeChatId !== null && 'max-[769px]:hidden',
+          open && 'max-[769px]:hidden',
         )}
       >
         <ConversationList
@@ -54,32 +122,45 @@ export function MessagesPage() {
           loading={chats.isPending}
           failed={chats.isError}
           onRetry={() => void chats.refetch()}
-          activeChatId={activeChatId}
-          onSelect={setActiveChatId}
+          activeChatId={active?.type === 'group' ? active.id : null}
+          onSelect={(id) => setSelected({ type: 'group', id })}
           search={search}
           onSearchChange={setSearch}
+          directs={directs.data}
+          activeDirectUserId={active?.type === 'direct' ? active.userId : null}
+          onSelectDirect={(conversation) =>
+            setSelected({
+              type: 'direct',
+              conversationId: conversation.id,
+              userId: conversation.other_user_id,
+              username: conversation.other_user_username,
+            })
+          }
+          onNewMessage={() => setComposing(true)}
         />
       </div>
-      <div className={cx('min-w-0 flex-1', activeChatId === null && 'max-[769px]:hidden')}>
-        {activeChatId !== null ? (
-          <ChatThread
-            key={activeChatId}
-            groupChatId={activeChatId}
-            name={activeChat?.name ?? 'Group chat'}
-            onBack={() => setActiveChatId(null)}
-          />
-        ) : (
+      <div className={cx('min-w-0 flex-1', !open && 'max-[769px]:hidden')}>
+        {thread ?? (
           <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
             <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
               <MessagesSquare aria-hidden="true" className="size-7" />
             </span>
             <p className="text-base font-semibold text-slate-900">Pick a conversation</p>
             <p className="max-w-xs text-sm text-slate-500">
-              Choose a group chat from the list to catch up with your team.
+              Choose a conversation from the list, or start a new message.
             </p>
           </div>
         )}
       </div>
+      {composing && (
+        <NewMessageModal
+          onClose={() => setComposing(false)}
+          onPick={({ userId, username }) => {
+            setComposing(false);
+            setSelected({ type: 'direct', conversationId: null, userId, username });
+          }}
+        />
+      )}
     </div>
   );
 }

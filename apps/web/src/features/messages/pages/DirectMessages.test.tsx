@@ -1,0 +1,180 @@
+import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import type { DirectConversation, DirectMessage } from '@gameon/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { AppRoutes } from '../../../app/routes';
+import type { FakeSocket } from '../../../test/fake-socket';
+import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import type { FetchCall } from '../../../test/utils';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
+  return {
+    io: (options: { auth?: unknown }) => {
+      const socket = new Socket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+
+const now = new Date().toISOString();
+const asha = { id: 3, username: 'asha' };
+const me = { id: testUser.id, username: testUser.username };
+
+function dm(id: number, from: { id: number; username: string }, content: string, is_read = false) {
+  return {
+    id,
+    conversation_id: 9,
+    sender_id: from.id,
+    recipient_id: from.id === me.id ? asha.id : me.id,
+    sender: from,
+    content,
+    is_read,
+    created_at: now,
+  } satisfies DirectMessage;
+}
+
+const conversations: DirectConversation[] = [
+  {
+    id: 9,
+    other_user_id: asha.id,
+    other_user_username: 'asha',
+    last_message_content: 'Hi there, are you coming to the match on Sunday morning at Powai?',
+    last_message: { created_at: now },
+    unread_count: 1,
+  },
+];
+let thread: DirectMessage[];
+let following: { id: number; username: string; bio: null; profile_picture_url: null }[];
+let calls: FetchCall[];
+
+function server(call: FetchCall): Response {
+  const path = call.url.pathname;
+  if (path === '/api/auth/me') return jsonResponse(testUser);
+  if (path === '/api/messages/unread-count') return jsonResponse({ total: 1 });
+  if (path === '/api/notifications/unread-count') return jsonResponse({ count: 0 });
+  if (path === '/api/notifications') return jsonResponse([]);
+  if (path === '/api/messages/conversations') return jsonResponse({ groupChats: [] });
+  if (path === '/api/direct-messages/conversations') return jsonResponse(conversations);
+  if (path === '/api/direct-messages/conversation/3')
+    return jsonResponse({ messages: thread, conversationId: 9 });
+  if (path === '/api/direct-messages/conversation/11')
+    return jsonResponse({ messages: [], conversationId: null });
+  if (path.startsWith('/api/direct-messages/mark-read/')) return jsonResponse({ success: true });
+  if (path === `/api/users/${me.id}`)
+    return jsonResponse({
+      id: me.id,
+      username: me.username,
+      following,
+    });
+  return jsonResponse({ message: 'Not found' }, { status: 404 });
+}
+
+async function openMessages(entry: string | { pathname: string; state?: unknown } = '/messages') {
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+  const before = sockets.length;
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
+    initialEntries: [entry],
+  });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await screen.findByRole('heading', { name: 'Messages' });
+  await waitFor(() => expect(sockets.length).toBeGreaterThan(before));
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket');
+  act(() => socket.serverEmit('connect'));
+  return { socket, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  thread = [dm(1, asha, 'Hi there'), dm(2, me, 'On my way')];
+  following = [];
+  calls = mockFetch(server);
+});
+
+describe('Direct messages', () => {
+  it('lists direct conversations with a 50-character preview and opens ?conversation=', async () => {
+    await openMessages('/messages?conversation=9');
+    const section = await screen.findByRole('region', { name: 'Direct messages' });
+    expect(within(section).getByText('asha')).toBeInTheDocument();
+    expect(
+      within(section).getByText(conversations[0]?.last_message_content?.slice(0, 50) ?? '', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText('Hi there')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/direct-messages/mark-read/9')).toBe(true),
+    );
+  });
+
+  it('shows one tick until messagesRead, then two', async () => {
+    const { socket } = await openMessages({
+      pathname: '/messages',
+      state: { activeChat: { type: 'direct', id: 9 } },
+    });
+    const log = await screen.findByRole('log');
+    await within(log).findByText(/On my way/);
+    expect(within(log).getByRole('img', { name: 'Sent' })).toBeInTheDocument();
+    act(() =>
+      socket.serverEmit('messagesRead', { conversationId: 9, readerId: 3, lastReadMessageId: 2 }),
+    );
+    expect(await within(log).findByRole('img', { name: 'Read' })).toBeInTheDocument();
+    expect(within(log).queryByRole('img', { name: 'Sent' })).not.toBeInTheDocument();
+  });
+
+  it('shows the typing indicator and emits directTyping while typing', async () => {
+    const { socket, user } = await openMessages({
+      pathname: '/messages',
+      state: { activeChat: { type: 'direct', id: 9 } },
+    });
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    act(() => socket.serverEmit('userDirectTyping', { userId: 3, isTyping: true }));
+    expect(await screen.findByText('asha is typing…')).toBeInTheDocument();
+    act(() => socket.serverEmit('userDirectTyping', { userId: 3, isTyping: false }));
+    await waitFor(() => expect(screen.queryByText('asha is typing…')).not.toBeInTheDocument());
+
+    socket.ackWith = (event) =>
+      event === 'sendDirectMessage'
+        ? { success: false, message: 'asha only accepts messages from friends' }
+        : { success: true };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hey');
+    expect(socket.emitted).toContainEqual({
+      event: 'directTyping',
+      args: [{ recipientId: 3, isTyping: true }],
+    });
+    await user.keyboard('{Enter}');
+    expect(socket.emitted).toContainEqual({
+      event: 'directTyping',
+      args: [{ recipientId: 3, isTyping: false }],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'asha only accepts messages from friends',
+    );
+  });
+
+  it('says when the member follows nobody in the new-message modal', async () => {
+    const { user } = await openMessages();
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    expect(await screen.findByText('You are not following anyone yet')).toBeInTheDocument();
+  });
+
+  it('starts a conversation from navigation state', async () => {
+    await openMessages({
+      pathname: '/messages',
+      state: { startConversation: { userId: 11, username: 'kabir' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'kabir' })).toBeInTheDocument();
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import type { Notification } from '@gameon/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../../../test/utils';
+import type { FetchCall } from '../../../test/utils';
+import { NotificationsPage } from './NotificationsPage';
+
+const now = new Date().toISOString();
+
+function note(id: number, type: Notification['type'], message: string, is_read = false) {
+  return { id, type, message, created_at: now, is_read, data: {} } satisfies Notification;
+}
+
+let notifications: Notification[];
+let failMarking: boolean;
+let calls: FetchCall[];
+
+beforeEach(() => {
+  notifications = [
+    note(6, 'message', 'New message from asha'),
+    note(5, 'message', 'Old message from ravi', true),
+    note(4, 'follow', 'rahul started following you'),
+    note(3, 'interest', 'meera is interested', true),
+    note(2, 'nearby_post', 'Cricket near you'),
+  ];
+  failMarking = false;
+  calls = mockFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/auth/me') return jsonResponse(testUser);
+    if (path === '/api/notifications') return jsonResponse(notifications);
+    if (path === '/api/notifications/unread-count')
+      return jsonResponse({ count: notifications.filter((n) => !n.is_read).length });
+    if (path.startsWith('/api/notifications/mark')) {
+      if (failMarking) return jsonResponse({ message: 'boom' }, { status: 500 });
+      return jsonResponse({ success: true });
+    }
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+});
+
+function shownMessages(): string[] {
+  const list = screen.queryByRole('list', { name: 'Notifications' });
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent.replace(/ \(.*$/, ''));
+}
+
+describe('NotificationsPage', () => {
+  it('filters notifications', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    expect(await screen.findByRole('button', { name: 'Mark all read (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await screen.findByText(/rahul started following you/);
+    expect(shownMessages()).toEqual([
+      'New message from asha',
+      'rahul started following you',
+      'meera is interested',
+      'Cricket near you',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Unread' }));
+    expect(shownMessages()).toEqual(['rahul started following you', 'Cricket near you']);
+    await user.click(screen.getByRole('button', { name: 'Unread Messages' }));
+    expect(shownMessages()).toEqual(['New message from asha']);
+    await user.click(screen.getByRole('button', { name: 'Follows' }));
+    expect(shownMessages()).toEqual(['rahul started following you']);
+    await user.click(screen.getByRole('button', { name: 'Interests' }));
+    expect(shownMessages()).toEqual(['meera is interested']);
+    await user.click(screen.getByRole('button', { name: 'Nearby' }));
+    expect(shownMessages()).toEqual(['Cricket near you']);
+  });
+
+  it('removes an item marked read from the Unread filter', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    await screen.findByText(/rahul started following you/);
+    await user.click(screen.getByRole('button', { name: 'Unread' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Mark read: rahul started following you' }),
+    );
+    await waitFor(() => expect(shownMessages()).toEqual(['Cricket near you']));
+    expect(calls.find((c) => c.url.pathname === '/api/notifications/mark-read')?.body).toEqual({
+      notificationIds: [4],
+    });
+  });
+
+  it('shows the failure text when mark all read fails', async () => {
+    failMarking = true;
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    await user.click(await screen.findByRole('button', { name: 'Mark all read (3)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to mark all notifications as read. Please try again.',
+    );
+  });
+});

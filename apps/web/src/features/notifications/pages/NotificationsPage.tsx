@@ -1,0 +1,196 @@
+import { formatRelativeTime } from '@gameon/shared';
+import type { Notification } from '@gameon/shared';
+import { Bell, Check, Settings } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button, buttonClasses } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { cx, viewerTimeZone } from '../../../lib/format';
+import {
+  notificationTarget,
+  useMarkAllNotificationsRead,
+  useMarkNotificationsRead,
+  useNotificationCount,
+  useNotifications,
+} from '../api';
+
+export const NOTIFICATION_FILTERS = [
+  'All',
+  'Unread',
+  'Follows',
+  'Interests',
+  'Unread Messages',
+  'Nearby',
+] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/** Whether `item` shows under `filter` (spec part 2 §2 "Notifications"). */
+export function matchesFilter(item: Notification, filter: NotificationFilter): boolean {
+  switch (filter) {
+    case 'All':
+      return item.type !== 'message' || !item.is_read;
+    case 'Unread':
+      return !item.is_read && item.type !== 'message';
+    case 'Follows':
+      return item.type === 'follow';
+    case 'Interests':
+      return item.type === 'interest';
+    case 'Unread Messages':
+      return item.type === 'message' && !item.is_read;
+    case 'Nearby':
+      return item.type === 'nearby_post';
+  }
+}
+
+export const MARK_ALL_FAILED = 'Failed to mark all notifications as read. Please try again.';
+
+/** The notifications page (spec part 2 §2): filters, per-item mark read and Mark all read (n). */
+export function NotificationsPage() {
+  const list = useNotifications();
+  const count = useNotificationCount();
+  const markRead = useMarkNotificationsRead();
+  const markAll = useMarkAllNotificationsRead();
+  const [filter, setFilter] = useState<NotificationFilter>('All');
+  const [failed, setFailed] = useState(false);
+  const unreadCount = count.data ?? 0;
+  const items = (list.data ?? []).filter((item) => matchesFilter(item, filter));
+  const timeZone = viewerTimeZone();
+
+  useEffect(() => {
+    if (list.error) console.error('Could not load notifications', list.error);
+  }, [list.error]);
+
+  const handleMarkAll = () => {
+    setFailed(false);
+    const unreadIds = (list.data ?? []).filter((item) => !item.is_read).map((item) => item.id);
+    markAll.mutate(unreadIds, { onError: () => setFailed(true) });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={handleMarkAll}
+            loading={markAll.isPending}
+            disabled={unreadCount === 0}
+          >
+            Mark all read ({unreadCount})
+          </Button>
+          <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
+            <Settings aria-hidden="true" className="size-4" />
+            Settings
+          </Link>
+        </div>
+      </div>
+      {failed && (
+        <Alert tone="error" className="mt-4">
+          {MARK_ALL_FAILED}
+        </Alert>
+      )}
+      <div role="group" aria-label="Filter notifications" className="mt-4 flex flex-wrap gap-2">
+        {NOTIFICATION_FILTERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={filter === name}
+            onClick={() => setFilter(name)}
+            className={cx(
+              'rounded-full px-3 py-1.5 text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-emerald-600',
+              filter === name
+                ? 'bg-emerald-600 text-white ring-emerald-600'
+                : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
+            )}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div className="mt-5">
+        {list.isPending ? (
+          <div
+            role="status"
+            className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500"
+          >
+            <Spinner className="size-4" /> Loading notifications…
+          </div>
+        ) : list.isError ? (
+          <div className="py-10 text-center text-sm text-slate-500">
+            <p>We could not load your notifications.</p>
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState icon={Bell} title="No notifications yet" />
+        ) : (
+          <ul
+            aria-label="Notifications"
+            className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+          >
+            {items.map((item) => {
+              const target = notificationTarget(item);
+              const text = (
+                <>
+                  {item.message}{' '}
+                  <span className="font-normal text-slate-400">
+                    ({formatRelativeTime(item.created_at, new Date(), { timeZone })})
+                  </span>
+                </>
+              );
+              return (
+                <li
+                  key={item.id}
+                  className={cx(
+                    'flex items-start gap-3 px-4 py-3',
+                    !item.is_read && 'bg-emerald-50/60',
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      'mt-1.5 size-2 shrink-0 rounded-full',
+                      item.is_read ? 'bg-transparent' : 'bg-emerald-600',
+                    )}
+                  />
+                  <p
+                    className={cx(
+                      'flex-1 text-sm text-slate-700',
+                      !item.is_read && 'font-semibold',
+                    )}
+                  >
+                    {target === null ? (
+                      text
+                    ) : (
+                      <Link
+                        to={target}
+                        className="hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+                      >
+                        {text}
+                      </Link>
+                    )}
+                  </p>
+                  {!item.is_read && (
+                    <button
+                      type="button"
+                      aria-label={`Mark read: ${item.message}`}
+                      onClick={() => markRead.mutate([item.id])}
+                      className="grid size-8 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                    >
+                      <Check aria-hidden="true" className="size-4" />
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
