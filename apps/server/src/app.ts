@@ -76,7 +76,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnsafeText);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, (error) =>
+    app.log.warn({ err: error }, 'idle database connection failed'),
+  );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');

@@ -19,8 +19,15 @@ export interface Database {
   destroy: () => Promise<void>;
 }
 
-/** Opens the database of `config` (creating the SQLite file and its folder if needed). */
-export function openDatabase(config: DatabaseConfig): Database {
+/**
+ * Opens the database of `config` (creating the SQLite file and its folder if needed).
+ * `onIdleError` hears errors of idle PostgreSQL connections (a server restart, a terminated
+ * backend): the pool drops that connection; unheard, pg would crash the process.
+ */
+export function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = () => {},
+): Database {
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') {
       fs.mkdirSync(path.dirname(path.resolve(config.filename)), { recursive: true });
@@ -34,6 +41,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+  pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
