@@ -1,18 +1,17 @@
-import { MESSAGE_MAX, formatMessageTime } from '@gameon/shared';
+import { formatMessageTime } from '@gameon/shared';
 import type { DirectMessage } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Check, CheckCheck, MessageSquareDashed, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, Check, CheckCheck } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Alert } from '../../../components/Alert';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { inputClasses } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/auth-context';
 import { addDirectMessage, useDirectThread, useMarkDirectRead } from '../direct-api';
+import { EmptyThread, MessageComposer } from './MessageComposer';
 import { useTypingEmitter } from '../use-typing';
 
 interface DirectThreadProps {
@@ -176,10 +175,7 @@ export function DirectThread({ otherUserId, username, onBack }: DirectThreadProp
             className="h-full space-y-3 overflow-y-auto px-3 py-4 sm:px-5"
           >
             {messages.length === 0 ? (
-              <li className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-slate-500">
-                <MessageSquareDashed aria-hidden="true" className="size-8 text-slate-300" />
-                No messages yet. Start the conversation!
-              </li>
+              <EmptyThread />
             ) : (
               messages.map((message) => (
                 <DirectBubble
@@ -193,36 +189,16 @@ export function DirectThread({ otherUserId, username, onBack }: DirectThreadProp
         )}
       </div>
 
-      <form onSubmit={handleSubmit} className="border-t border-slate-200 bg-white p-3 sm:px-5">
-        {sendError !== null && (
-          <Alert tone="error" className="mb-2">
-            {sendError}
-          </Alert>
-        )}
-        <label htmlFor="message-input" className="mb-1 block text-xs font-medium text-slate-500">
-          Message
-        </label>
-        <div className="flex items-center gap-2">
-          <input
-            ref={inputRef}
-            id="message-input"
-            value={draft}
-            maxLength={MESSAGE_MAX}
-            autoComplete="off"
-            onChange={(event) => {
-              setDraft(event.target.value);
-              if (event.target.value.trim() !== '') typing.keystroke();
-              else typing.stop();
-            }}
-            placeholder={connected ? 'Write a message…' : 'Connecting…'}
-            className={inputClasses(false, 'flex-1')}
-          />
-          <Button type="submit" loading={sending} disabled={draft.trim() === ''}>
-            {!sending && <SendHorizontal aria-hidden="true" className="size-4" />}
-            <span className="max-sm:sr-only">Send</span>
-          </Button>
-        </div>
-      </form>
+      <MessageComposer
+        draft={draft}
+        onDraftChange={setDraft}
+        onSubmit={(event) => void handleSubmit(event)}
+        sending={sending}
+        sendError={sendError}
+        connected={connected}
+        typing={typing}
+        inputRef={inputRef}
+      />
     </div>
   );
 }
