@@ -214,8 +214,12 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
   }, [socket, event]);
 }
 
-/** Runs `handler` after the socket reconnects, so the caller can refetch what it may have missed. */
-export function useSocketReconnect(handler: () => void): void {
+/**
+ * Runs `handler` on every connect of the socket, the first one and each after a reconnect, so
+ * the caller can refetch whatever arrived while no live connection existed (spec part 1 §4
+ * "Real-time session": nothing sent while a member was away goes missing).
+ */
+export function useSocketConnect(handler: () => void): void {
   const { socket } = useSocket();
   const handlerRef = useRef(handler);
   useEffect(() => {
@@ -223,11 +227,10 @@ export function useSocketReconnect(handler: () => void): void {
   });
   useEffect(() => {
     if (!socket) return;
-    const manager = socket.io;
     const listener = () => handlerRef.current();
-    manager.on('reconnect', listener);
+    socket.on('connect', listener);
     return () => {
-      manager.off('reconnect', listener);
+      socket.off('connect', listener);
     };
   }, [socket]);
 }

@@ -7,29 +7,19 @@ export class FakeSocket {
   /** Every option `io()` was called with. */
   readonly options: Record<string, unknown>;
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly managerListeners = new Map<string, Set<Listener>>();
   /** Answers acknowledged emits; by default every ack succeeds with no data. */
   ackWith: (event: string, args: unknown[]) => unknown = () => ({ success: true });
   closed = false;
-
-  readonly io = {
-    on: (event: string, listener: Listener) => this.add(this.managerListeners, event, listener),
-    off: (event: string, listener: Listener) => this.managerListeners.get(event)?.delete(listener),
-  };
 
   constructor(options: { auth?: unknown } & Record<string, unknown>) {
     this.auth = options.auth;
     this.options = options;
   }
 
-  private add(map: Map<string, Set<Listener>>, event: string, listener: Listener) {
-    const set = map.get(event) ?? new Set<Listener>();
-    set.add(listener);
-    map.set(event, set);
-  }
-
   on(event: string, listener: Listener) {
-    this.add(this.listeners, event, listener);
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
     return this;
   }
 
@@ -64,10 +54,5 @@ export class FakeSocket {
   /** Plays a server event to the client's listeners. */
   serverEmit(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-
-  /** Plays a manager event (e.g. 'reconnect'). */
-  managerEmit(event: string) {
-    for (const listener of this.managerListeners.get(event) ?? []) listener();
   }
 }

@@ -13,7 +13,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { useGroupMessageEvent, useSocketReconnect } from '../../lib/socket';
+import { useGroupMessageEvent, useSocketConnect } from '../../lib/socket';
 
 /** Messages of one thread fetched per page; the server answers the newest ones first. */
 export const THREAD_PAGE_SIZE = 100;
@@ -134,8 +134,8 @@ export function useMarkGroupChatRead() {
 
 /**
  * Keeps message data live for the signed-in layout: every `newGroupMessage` lands in its cached
- * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); after a
- * reconnect everything about messages is refetched so nothing is missed.
+ * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); on
+ * every connect and reconnect everything about messages is refetched so nothing is missed.
  */
 export function useMessagesRealtime(): void {
   const queryClient = useQueryClient();
@@ -144,7 +144,7 @@ export function useMessagesRealtime(): void {
     void invalidateSummaries(queryClient);
   });
   useGroupMessageEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
-  useSocketReconnect(() => {
+  useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   });
 }

@@ -4,12 +4,12 @@
  */
 import { notificationCountSchema, notificationSchema } from '@gameon/shared';
 import type { Notification } from '@gameon/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { useSocket, useSocketReconnect } from '../../lib/socket';
+import { useSocket, useSocketConnect } from '../../lib/socket';
 
 /** Notifications fetched per request (spec part 1 §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -26,19 +26,51 @@ export const notificationKeys = {
 const notificationsSchema = z.array(notificationSchema);
 const anySchema = z.unknown();
 
-/** `GET /notifications?limit=50`: newest first. */
+interface NotificationPage {
+  notifications: Notification[];
+  /** Cursor of the next, older page (`X-Next-Cursor`), null at the oldest. */
+  nextCursor: string | null;
+}
+
+type NotificationPages = InfiniteData<NotificationPage, string | null>;
+
+/**
+ * `GET /notifications?limit=50`, newest first; `data` is every loaded page in one list and
+ * `fetchNextPage` loads older ones (CONTRACT.md "Pagination").
+ */
 export function useNotifications() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: notificationKeys.list,
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest('/notifications', {
-          query: { limit: NOTIFICATIONS_PAGE_SIZE },
-          schema: notificationsSchema,
-          signal,
-        })
-      ).data,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
+      const { data, nextCursor } = await apiRequest('/notifications', {
+        query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam ?? undefined },
+        schema: notificationsSchema,
+        signal,
+      });
+      return { notifications: data, nextCursor };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.notifications),
   });
+}
+
+/** Applies `update` to every cached notification. */
+function updateCachedNotifications(
+  queryClient: QueryClient,
+  update: (item: Notification) => Notification,
+): void {
+  queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map(update),
+          })),
+        }
+      : data,
+  );
 }
 
 /** `GET /notifications/unread-count`. */
@@ -52,10 +84,8 @@ export function useNotificationCount() {
 }
 
 function setRead(queryClient: QueryClient, ids: readonly number[] | 'all'): void {
-  queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
-    list?.map((item) =>
-      ids === 'all' || ids.includes(item.id) ? { ...item, is_read: true } : item,
-    ),
+  updateCachedNotifications(queryClient, (item) =>
+    ids === 'all' || ids.includes(item.id) ? { ...item, is_read: true } : item,
   );
 }
 
@@ -128,17 +158,24 @@ function storeLastSeen(id: number): void {
 export function receiveNotification(queryClient: QueryClient, notification: Notification): void {
   const lastSeen = readLastSeen();
   if (lastSeen === null || notification.id > lastSeen) {
-    queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) => {
-      if (!list) return list;
-      if (list.some((item) => item.id === notification.id)) return list;
-      return [notification, ...list];
+    queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) => {
+      const [first, ...older] = data?.pages ?? [];
+      if (!data || !first) return data;
+      const known = data.pages.some((page) =>
+        page.notifications.some((item) => item.id === notification.id),
+      );
+      if (known) return data;
+      return {
+        ...data,
+        pages: [{ ...first, notifications: [notification, ...first.notifications] }, ...older],
+      };
     });
     storeLastSeen(notification.id);
   }
   void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
 }
 
-/** Keeps notifications live for the signed-in layout; refetches them after a reconnect. */
+/** Keeps notifications live for the signed-in layout; refetches them on every (re)connect. */
 export function useNotificationsRealtime(): void {
   const queryClient = useQueryClient();
   const { socket } = useSocket();
@@ -155,7 +192,7 @@ export function useNotificationsRealtime(): void {
       socket.off('notification', listener);
     };
   }, [socket]);
-  useSocketReconnect(() => {
+  useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   });
 }

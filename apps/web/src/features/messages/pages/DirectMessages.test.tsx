@@ -49,6 +49,9 @@ const conversations: DirectConversation[] = [
     unread_count: 1,
   },
 ];
+/** Conversations the server lists only from its second answer on (a first message just sent). */
+let arrivedLater: DirectConversation[];
+let conversationListCalls: number;
 let thread: DirectMessage[];
 let following: { id: number; username: string; bio: null; profile_picture_url: null }[];
 let calls: FetchCall[];
@@ -60,7 +63,15 @@ function server(call: FetchCall): Response {
   if (path === '/api/notifications/unread-count') return jsonResponse({ count: 0 });
   if (path === '/api/notifications') return jsonResponse([]);
   if (path === '/api/messages/conversations') return jsonResponse({ groupChats: [] });
-  if (path === '/api/direct-messages/conversations') return jsonResponse(conversations);
+  if (path === '/api/direct-messages/conversations')
+    return jsonResponse(
+      conversationListCalls++ === 0 ? conversations : [...conversations, ...arrivedLater],
+    );
+  if (path === '/api/direct-messages/conversation/4')
+    return jsonResponse({
+      messages: [{ ...dm(7, me, 'Game on?'), conversation_id: 12, recipient_id: 4 }],
+      conversationId: 12,
+    });
   if (path === '/api/direct-messages/conversation/3')
     return jsonResponse({ messages: thread, conversationId: 9 });
   if (path === '/api/direct-messages/conversation/11')
@@ -97,6 +108,8 @@ async function openMessages(entry: string | { pathname: string; state?: unknown 
 beforeEach(() => {
   thread = [dm(1, asha, 'Hi there'), dm(2, me, 'On my way')];
   following = [];
+  arrivedLater = [];
+  conversationListCalls = 0;
   calls = mockFetch(server);
 });
 
@@ -115,6 +128,29 @@ describe('Direct messages', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/direct-messages/mark-read/9')).toBe(true),
     );
+  });
+
+  it('opens a conversation chosen by id that the first list did not hold yet', async () => {
+    arrivedLater = [
+      {
+        id: 12,
+        other_user_id: 4,
+        other_user_username: 'ravi',
+        last_message_content: 'Game on?',
+        last_message: { created_at: now },
+        unread_count: 0,
+      },
+    ];
+    await openMessages('/messages?conversation=12');
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText('Game on?')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ravi' })).toBeInTheDocument();
+  });
+
+  it('says a conversation chosen by id is not found when the list never holds it', async () => {
+    await openMessages('/messages?conversation=77');
+    expect(await screen.findByText('Conversation not found')).toBeInTheDocument();
+    expect(screen.queryByRole('log')).toBeNull();
   });
 
   it('shows one tick until messagesRead, then two', async () => {

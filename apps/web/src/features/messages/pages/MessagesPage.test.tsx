@@ -181,7 +181,7 @@ describe('MessagesPage', () => {
     const { socket } = await openMessages({ activeChat: { type: 'group', id: 5 } });
     await within(await screen.findByRole('log')).findByText('See you at 7');
     calls.length = 0;
-    act(() => socket.managerEmit('reconnect'));
+    act(() => socket.serverEmit('connect'));
     await waitFor(() => {
       const paths = calls.map((call) => call.url.pathname);
       expect(paths).toEqual(

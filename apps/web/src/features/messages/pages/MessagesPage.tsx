@@ -3,6 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { useGroupChats } from '../api';
 import { ChatThread } from '../components/ChatThread';
@@ -54,6 +55,19 @@ function resolve(selection: Selection | null, directs: DirectConversation[] | un
   return { ...selection, userId: found.other_user_id, username: found.other_user_username };
 }
 
+/** What the thread pane shows with no thread open. */
+function ThreadPlaceholder({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
+        <MessagesSquare aria-hidden="true" className="size-7" />
+      </span>
+      <p className="text-base font-semibold text-slate-900">{title}</p>
+      <p className="max-w-xs text-sm text-slate-500">{text}</p>
+    </div>
+  );
+}
+
 /**
  * Messages (spec part 1 §2 "Messages"): direct conversations and group chats beside the open
  * thread; at 768 px or less either the list or the thread. Navigation state `activeChat` or
@@ -84,6 +98,21 @@ export function MessagesPage() {
   }, [directs.error]);
 
   const active = resolve(selected, directs.data);
+  // A direct conversation chosen by id that the loaded list does not hold (its first message
+  // just arrived, or a notification led here): refetch the list once before giving up.
+  const unresolvedId =
+    active?.type === 'direct' && active.userId === null ? active.conversationId : null;
+  const [refetchedFor, setRefetchedFor] = useState<number | null>(null);
+  const refetchDirects = directs.refetch;
+  useEffect(() => {
+    if (unresolvedId === null || directs.isPending || refetchedFor === unresolvedId) return;
+    setRefetchedFor(unresolvedId);
+    void refetchDirects();
+  }, [unresolvedId, directs.isPending, refetchedFor, refetchDirects]);
+  const resolving =
+    unresolvedId !== null &&
+    (directs.isPending || directs.isFetching || refetchedFor !== unresolvedId);
+
   const activeChat =
     active?.type === 'group' ? chats.data?.find((chat) => chat.id === active.id) : undefined;
   const open = active !== null;
@@ -140,17 +169,25 @@ export function MessagesPage() {
         />
       </div>
       <div className={cx('min-w-0 flex-1', !open && 'max-[769px]:hidden')}>
-        {thread ?? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
-            <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-              <MessagesSquare aria-hidden="true" className="size-7" />
-            </span>
-            <p className="text-base font-semibold text-slate-900">Pick a conversation</p>
-            <p className="max-w-xs text-sm text-slate-500">
-              Choose a conversation from the list, or start a new message.
-            </p>
-          </div>
-        )}
+        {thread ??
+          (resolving ? (
+            <div
+              role="status"
+              className="flex h-full items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500"
+            >
+              <Spinner className="size-4" /> Opening conversation…
+            </div>
+          ) : unresolvedId !== null ? (
+            <ThreadPlaceholder
+              title="Conversation not found"
+              text="It may have been removed. Choose a conversation from the list, or start a new message."
+            />
+          ) : (
+            <ThreadPlaceholder
+              title="Pick a conversation"
+              text="Choose a conversation from the list, or start a new message."
+            />
+          ))}
       </div>
       {composing && (
         <NewMessageModal

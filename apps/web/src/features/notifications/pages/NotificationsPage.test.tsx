@@ -13,6 +13,8 @@ function note(id: number, type: Notification['type'], message: string, is_read =
 }
 
 let notifications: Notification[];
+/** A second, older page, served after the cursor 'page-2' when not empty. */
+let older: Notification[];
 let failMarking: boolean;
 let calls: FetchCall[];
 
@@ -24,11 +26,17 @@ beforeEach(() => {
     note(3, 'interest', 'meera is interested', true),
     note(2, 'nearby_post', 'Cricket near you'),
   ];
+  older = [];
   failMarking = false;
   calls = mockFetch((call) => {
     const path = call.url.pathname;
     if (path === '/api/auth/me') return jsonResponse(testUser);
-    if (path === '/api/notifications') return jsonResponse(notifications);
+    if (path === '/api/notifications') {
+      const cursor = call.url.searchParams.get('cursor');
+      if (cursor === null && older.length > 0)
+        return jsonResponse(notifications, { headers: { 'X-Next-Cursor': 'page-2' } });
+      return jsonResponse(cursor === 'page-2' ? older : notifications);
+    }
     if (path === '/api/notifications/unread-count')
       return jsonResponse({ count: notifications.filter((n) => !n.is_read).length });
     if (path.startsWith('/api/notifications/mark')) {
@@ -94,5 +102,23 @@ describe('NotificationsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to mark all notifications as read. Please try again.',
     );
+  });
+
+  it('loads older notifications with the cursor, below the newer ones', async () => {
+    older = [note(1, 'follow', 'asha started following you', true)];
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    await screen.findByText(/rahul started following you/);
+    await user.click(screen.getByRole('button', { name: 'Load older notifications' }));
+    await screen.findByText(/asha started following you/);
+    expect(shownMessages().at(-1)).toBe('asha started following you');
+    expect(screen.queryByRole('button', { name: 'Load older notifications' })).toBeNull();
+    expect(calls.some((c) => c.url.searchParams.get('cursor') === 'page-2')).toBe(true);
+  });
+
+  it('offers no older page when the server sends no cursor', async () => {
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    await screen.findByText(/rahul started following you/);
+    expect(screen.queryByRole('button', { name: 'Load older notifications' })).toBeNull();
   });
 });

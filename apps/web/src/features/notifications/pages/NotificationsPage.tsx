@@ -190,6 +190,23 @@ export function NotificationsPage() {
             })}
           </ul>
         )}
+        {list.hasNextPage && (
+          <div className="mt-4 flex flex-col items-center gap-2">
+            {list.isFetchNextPageError && (
+              <p role="alert" className="text-sm text-red-700">
+                We could not load older notifications.
+              </p>
+            )}
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchNextPageError ? 'Try again' : 'Load older notifications'}
+            </Button>
+          </div>
+        )}
       </div>
     </div>
   );
