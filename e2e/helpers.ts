@@ -55,3 +55,12 @@ export async function newPerson(
   });
   return context.newPage();
 }
+
+/** The signed-in member's id, read from the page's session the way the app does. */
+export async function memberId(page: Page): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { id: number }).id;
+}

@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { expect, test } from './fixtures.js';
-import { newPerson, shoot, signUp } from './helpers.js';
+import { memberId, newPerson, shoot, signUp } from './helpers.js';
 
 test('find people, follow, edit a profile and hide it with a privacy switch', async ({
   browser,
@@ -57,7 +57,7 @@ test('find people, follow, edit a profile and hide it with a privacy switch', as
   await kavya.setViewportSize({ width: 1280, height: 900 });
 
   // Dev sees the bio; after Kavya makes her profile friends-only, he no longer does.
-  await dev.goto('/profile/' + (await kavyaId(kavya)));
+  await dev.goto('/profile/' + (await memberId(kavya)));
   await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toBeVisible();
   await kavya.goto('/settings?tab=privacy');
   await kavya.getByLabel('Profile visibility').selectOption('friends_only');
@@ -68,12 +68,3 @@ test('find people, follow, edit a profile and hide it with a privacy switch', as
   await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toHaveCount(0);
   await shoot(dev, 'profile-restricted');
 });
-
-/** Kavya's id, read from her own session the way the app does. */
-async function kavyaId(page: import('@playwright/test').Page): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.get('/api/auth/me', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { id: number }).id;
-}

@@ -27,12 +27,15 @@ export interface DomainEvents {
   };
   /** A direct message was stored. */
   'message.direct.created': { message: DirectMessage; recipientId: number };
-  /** `readerId` read a conversation up to `lastReadMessageId`; `otherId` is told. */
+  /**
+   * `readerId` read a conversation up to `lastReadMessageId`; `otherId` (null once that member
+   * deleted their account) is told.
+   */
   'messages.read': {
     conversationId: number;
     readerId: number;
     lastReadMessageId: number;
-    otherId: number;
+    otherId: number | null;
   };
   /** A notification was stored for `userId`: push it to their sockets. */
   'notification.created': { userId: number; notification: Notification };

@@ -220,6 +220,7 @@ export function createRealtime(
   });
 
   events.on('messages.read', ({ conversationId, readerId, lastReadMessageId, otherId }) => {
+    if (otherId === null) return;
     io.to(userRoom(otherId)).emit('messagesRead', { conversationId, readerId, lastReadMessageId });
   });
 

@@ -11,6 +11,7 @@ import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import { findUsersWithLists } from '../auth/auth.repository.js';
 import { relationship } from '../users/privacy.js';
+import { markConversationRead } from '../notifications/notifications.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import * as repo from './direct.repository.js';
 
@@ -132,13 +133,20 @@ export function createDirectService({
       return page(conversationId, limit, cursor);
     },
 
-    /** `POST /direct-messages/mark-read/{id}`: the caller read it; the sender is told (messagesRead). */
+    /**
+     * `POST /direct-messages/mark-read/{id}`: the caller read it, and with it the conversation's
+     * message notification (so the bell never points at messages already read); the sender is
+     * told (messagesRead).
+     */
     async markRead(userId: number, conversationId: number): Promise<{ success: true }> {
       const conversation = await conversationOf(userId, conversationId);
-      const lastReadMessageId = await repo.markRead(db, conversationId, userId);
+      const lastReadMessageId = await db.transaction().execute(async (trx) => {
+        await markConversationRead(trx, userId, conversationId);
+        return repo.markRead(trx, conversationId, userId);
+      });
       const otherId =
         conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
-      if (lastReadMessageId > 0 && otherId !== null) {
+      if (lastReadMessageId > 0) {
         events.emit('messages.read', {
           conversationId,
           readerId: userId,

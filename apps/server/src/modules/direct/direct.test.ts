@@ -227,6 +227,74 @@ describe('direct messages', () => {
       await server.request<Notification[]>('GET', '/api/notifications', { token: b.token })
     ).body.filter((n) => n.type === 'message');
     expect(list.map((n) => n.id)).toEqual([n2.id]);
+
+    // Reading the conversation reads its message notification too.
+    await server.request('POST', `/api/direct-messages/mark-read/${sent.message.conversation_id}`, {
+      token: b.token,
+    });
+    const count = await server.request<{ count: number }>(
+      'GET',
+      '/api/notifications/unread-count',
+      {
+        token: b.token,
+      },
+    );
+    expect(count.body.count).toBe(0);
+    const after = await server.request<Notification[]>('GET', '/api/notifications', {
+      token: b.token,
+    });
+    expect(after.body.find((n) => n.id === n2.id)?.is_read).toBe(true);
+  });
+
+  it('a socket that drops and misses three messages has all three after catching up', async () => {
+    const a = await server.signUp('away_a');
+    const b = await server.signUp('away_b');
+    const aSocket = await server.connect(a.token);
+    const bSocket = await server.connect(b.token);
+    const live = collect(bSocket, 'newDirectMessage');
+    const arrived = nextEvent(bSocket, 'newDirectMessage');
+    const before = await send(aSocket, b.user.id, 'before the drop');
+    await arrived;
+    if (!before.success) throw new Error('send failed');
+    const conversationId = before.message.conversation_id;
+    await server.request('POST', `/api/direct-messages/mark-read/${conversationId}`, {
+      token: b.token,
+    });
+
+    // The network drops (the transport closes under the socket, as on a phone losing signal).
+    const dropped = new Promise((resolve) => bSocket.once('disconnect', resolve));
+    bSocket.io.engine.transport.close();
+    expect(await dropped).toBe('transport close');
+    for (const content of ['one', 'two', 'three']) {
+      expect((await send(aSocket, b.user.id, content)).success).toBe(true);
+    }
+
+    // Back online: the client reconnects and catches up as the web app does on every connect.
+    const reconnected = new Promise<void>((resolve) => bSocket.once('connect', () => resolve()));
+    bSocket.connect();
+    await reconnected;
+    const thread = await server.request<DirectMessage[]>(
+      'GET',
+      `/api/messages/direct/${conversationId}`,
+      { token: b.token },
+    );
+    expect(thread.body.map((m) => m.content)).toEqual(['before the drop', 'one', 'two', 'three']);
+    const conversations = await server.request<DirectConversation[]>(
+      'GET',
+      '/api/direct-messages/conversations',
+      { token: b.token },
+    );
+    expect(conversations.body[0]).toMatchObject({ last_message_content: 'three', unread_count: 3 });
+    const total = await server.request<{ total: number }>('GET', '/api/messages/unread-count', {
+      token: b.token,
+    });
+    expect(total.body.total).toBe(3);
+
+    // Live again on the reconnected socket; nothing was delivered live while away.
+    const next = nextEvent(bSocket, 'newDirectMessage');
+    await send(aSocket, b.user.id, 'after');
+    await next;
+    expect(live.map((m) => m.content)).toEqual(['before the drop', 'after']);
   });
 
   it('refuses malformed payloads', async () => {

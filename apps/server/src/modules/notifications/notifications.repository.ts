@@ -39,6 +39,18 @@ export function deleteUnreadMessageNotification(
     .execute();
 }
 
+/** Marks the member's message notification of a conversation read (they read the conversation). */
+export function markConversationRead(db: Executor, userId: number, conversationId: number) {
+  return db
+    .updateTable('notifications')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('type', '=', 'message')
+    .where('conversation_id', '=', conversationId)
+    .where('is_read', '=', 0)
+    .execute();
+}
+
 export function findById(db: Executor, id: number) {
   return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

@@ -78,7 +78,7 @@ export function NotificationBell() {
           id="notifications-panel"
           role="region"
           aria-labelledby="notifications-heading"
-          className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white shadow-xl"
+          className="fixed inset-x-2 top-[4.5rem] z-40 rounded-2xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
             <p id="notifications-heading" className="text-sm font-semibold text-slate-900">

@@ -13,6 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { useSocketEvent } from '../../lib/socket';
+import { conversationNotificationsRead } from '../notifications/api';
 import { messageKeys } from './api';
 
 export const directKeys = {
@@ -113,7 +114,10 @@ export function applyMessagesRead(
   });
 }
 
-/** `POST /direct-messages/mark-read/{conversationId}`, then the list and badge refresh. */
+/**
+ * `POST /direct-messages/mark-read/{conversationId}`, then the list, the badge and the
+ * conversation's message notification refresh.
+ */
 export function useMarkDirectRead() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -123,6 +127,8 @@ export function useMarkDirectRead() {
         schema: z.unknown(),
       });
     },
+    onSuccess: (_data, conversationId) =>
+      conversationNotificationsRead(queryClient, conversationId),
     onError: (error) => console.error('Could not mark the conversation read', error),
     onSettled: () => invalidateDirectSummaries(queryClient),
   });

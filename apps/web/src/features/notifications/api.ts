@@ -89,6 +89,22 @@ function setRead(queryClient: QueryClient, ids: readonly number[] | 'all'): void
   );
 }
 
+/**
+ * The member read a direct conversation: the server read its message notification too, so the
+ * cached one is shown read and the unread count is refetched.
+ */
+export function conversationNotificationsRead(
+  queryClient: QueryClient,
+  conversationId: number,
+): Promise<void> {
+  updateCachedNotifications(queryClient, (item) =>
+    item.type === 'message' && item.data.conversation_id === conversationId
+      ? { ...item, is_read: true }
+      : item,
+  );
+  return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+}
+
 async function markRead(ids: readonly number[]): Promise<void> {
   await apiRequest('/notifications/mark-read', {
     method: 'POST',

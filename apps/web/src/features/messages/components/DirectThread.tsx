@@ -81,20 +81,20 @@ export function DirectThread({ otherUserId, username, onBack }: DirectThreadProp
   const messages = thread.data?.messages ?? [];
   const conversationId = thread.data?.conversationId ?? null;
   const lastId = messages.at(-1)?.id;
+  const lastUnreadId = messages.findLast((m) => m.sender_id === otherUserId && !m.is_read)?.id;
 
   const typing = useTypingEmitter((isTyping) =>
     socket?.emit('directTyping', { recipientId: otherUserId, isTyping }),
   );
 
-  // Opening the thread reads it.
+  // Opening the thread reads it, and so does every unread message that lands in it: live, or
+  // fetched when catching up after a reconnect.
   useEffect(() => {
     if (conversationId !== null) markRead(conversationId);
-  }, [conversationId, markRead]);
+  }, [conversationId, lastUnreadId, markRead]);
 
   useSocketEvent('newDirectMessage', (message) => {
-    if (message.sender_id !== otherUserId) return;
-    setOtherTyping(false);
-    markRead(message.conversation_id);
+    if (message.sender_id === otherUserId) setOtherTyping(false);
   });
   useSocketEvent('userDirectTyping', ({ userId, isTyping }) => {
     if (userId === otherUserId) setOtherTyping(isTyping);

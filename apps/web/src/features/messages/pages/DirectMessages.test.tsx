@@ -153,6 +153,23 @@ describe('Direct messages', () => {
     expect(screen.queryByRole('log')).toBeNull();
   });
 
+  it('reads messages fetched when catching up after a reconnect', async () => {
+    thread = [dm(1, asha, 'Hi there', true)];
+    const { socket } = await openMessages({
+      pathname: '/messages',
+      state: { activeChat: { type: 'direct', id: 9 } },
+    });
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Hi there');
+    thread = [...thread, dm(3, asha, 'Sent while you were away')];
+    calls.length = 0;
+    act(() => socket.serverEmit('connect'));
+    expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/direct-messages/mark-read/9')).toBe(true),
+    );
+  });
+
   it('shows one tick until messagesRead, then two', async () => {
     const { socket } = await openMessages({
       pathname: '/messages',

@@ -1,0 +1,153 @@
+/**
+ * Issue 5, acceptance 2 and 3: two people in two browser contexts. A follow shows up live in
+ * the other's notification dropdown and leads to the follower's profile; a direct conversation
+ * with the unread badge rising and clearing, one tick turning into two, the typing indicator;
+ * and a socket that drops, misses three messages and shows all three once it is back.
+ */
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { memberId, newPerson, shoot, signUp } from './helpers.js';
+
+/**
+ * Lets a test cut the page's real-time connection (both Socket.IO transports) and restore it,
+ * as a phone losing and regaining signal; the rest of the network stays up. Install before the
+ * page opens its socket.
+ */
+async function controllableSocket(page: Page) {
+  let online = true;
+  let connections = 0;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (!online) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    open.add(ws);
+    connections += 1;
+  });
+  await page.route(/\/socket\.io\//, (route) =>
+    online ? route.continue() : route.abort('internetdisconnected'),
+  );
+  return {
+    async drop() {
+      online = false;
+      for (const ws of open) await ws.close();
+      open.clear();
+    },
+    restore() {
+      online = true;
+    },
+    /** WebSocket connections that reached the server so far. */
+    connections: () => connections,
+  };
+}
+
+test('follow notification, direct messages with ticks and typing, catch-up after a drop', async ({
+  browser,
+  server,
+}) => {
+  const meera = await newPerson(browser, server.baseURL);
+  const meeraSocket = await controllableSocket(meera);
+  await signUp(meera, server, 'meera');
+  const nikhil = await newPerson(browser, server.baseURL);
+  await signUp(nikhil, server, 'nikhil');
+  const nikhilId = await memberId(nikhil);
+
+  // Nikhil follows Meera; her dropdown shows it live and leads to his profile.
+  await nikhil.goto('/search');
+  await nikhil.getByLabel('Search people').fill('meera');
+  const result = nikhil.getByRole('listitem').filter({ hasText: 'meera' });
+  await result.getByRole('button', { name: 'Follow' }).click();
+  await expect(result.getByRole('button', { name: 'Following' })).toBeVisible();
+  const bell = meera.getByRole('button', { name: 'Notifications' });
+  const notificationBadge = meera.locator('#notifications-badge');
+  await expect(notificationBadge).toHaveText('1 unread notifications');
+  await bell.click();
+  const panel = meera.getByRole('region', { name: 'Notifications' });
+  const item = panel.getByRole('button', { name: /nikhil started following you/ });
+  await expect(item).toBeVisible();
+  await shoot(meera, 'notification-dropdown');
+  await meera.setViewportSize({ width: 1280, height: 900 });
+  if (!(await panel.isVisible())) await bell.click();
+  await item.click();
+  await expect(meera).toHaveURL(new RegExp(`/profile/${nikhilId}$`));
+  await expect(meera.getByRole('heading', { name: 'nikhil' })).toBeVisible();
+  await expect(notificationBadge).toHaveCount(0);
+
+  // Nikhil messages Meera from the search result; her unread badge rises with each message.
+  await result.getByRole('button', { name: 'Message' }).click();
+  await expect(nikhil).toHaveURL(/\/messages$/);
+  const nikhilLog = nikhil.getByRole('log', { name: 'Chat history: meera' });
+  await sendMessage(nikhil, 'Hi Meera, badminton on Saturday?');
+  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(1);
+  const meeraBadge = meera.locator('#header-unread-badge');
+  await expect(meeraBadge).toHaveText('1 unread messages');
+  await sendMessage(nikhil, 'Courts at 7 am');
+  await expect(meeraBadge).toHaveText('2 unread messages');
+  await expect(meera.getByRole('link', { name: 'Messages 2 unread' })).toBeVisible();
+  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(2);
+  await expect(nikhilLog.getByRole('img', { name: 'Read' })).toHaveCount(0);
+
+  // Meera opens the conversation: it is read, her badge clears and Nikhil's ticks turn to two.
+  await meera.getByRole('link', { name: 'Messages', exact: true }).click();
+  const conversation = meera
+    .getByRole('region', { name: 'Direct messages' })
+    .getByRole('button', { name: /nikhil/ });
+  await expect(conversation).toContainText('Courts at 7 am');
+  await conversation.click();
+  const meeraLog = meera.getByRole('log', { name: 'Chat history: nikhil' });
+  await expect(meeraLog).toContainText('Hi Meera, badminton on Saturday?');
+  await expect(nikhilLog.getByRole('img', { name: 'Read' })).toHaveCount(2);
+  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(0);
+  await shoot(nikhil, 'direct-thread');
+  await nikhil.setViewportSize({ width: 1280, height: 900 });
+
+  // Typing reaches the other side; the reply arrives live and is read on arrival.
+  await meera.getByRole('textbox', { name: 'Message' }).pressSequentially('Yes');
+  await expect(nikhil.getByText('meera is typing…')).toBeVisible();
+  await meera.getByRole('textbox', { name: 'Message' }).fill('Yes! See you there');
+  await meera.getByRole('button', { name: 'Send' }).click();
+  await expect(nikhilLog).toContainText('Yes! See you there');
+  await expect(nikhil.getByText('meera is typing…')).toHaveCount(0);
+  await expect(meeraLog.getByRole('img', { name: 'Read' })).toHaveCount(1);
+  await meera.goto('/');
+  await expect(meera.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
+  await expect(meeraBadge).toHaveCount(0);
+  await expect(meera.getByRole('link', { name: /unread/ })).toHaveCount(0);
+
+  // Meera's connection drops; three messages sent meanwhile all show once she is back.
+  await meera.goto('/messages');
+  await conversation.click();
+  await expect(meeraLog).toContainText('Yes! See you there');
+  const connectionsBefore = meeraSocket.connections();
+  await meeraSocket.drop();
+  for (const text of ['Bring a spare racket', 'And water', 'Court 3']) {
+    await sendMessage(nikhil, text);
+    await expect(nikhilLog).toContainText(text);
+  }
+  await expect(meeraLog).not.toContainText('Bring a spare racket');
+  meeraSocket.restore();
+  await expect.poll(() => meeraSocket.connections()).toBeGreaterThan(connectionsBefore);
+  for (const text of ['Bring a spare racket', 'And water', 'Court 3']) {
+    await expect(meeraLog).toContainText(text);
+  }
+  // What arrived while away is read in the open thread: no unread count, no notification left.
+  await expect(conversation).not.toContainText('unread');
+  await expect(notificationBadge).toHaveCount(0);
+  await shoot(meera, 'direct-caught-up');
+
+  // The notifications page keeps the follow; read message notifications are hidden under All.
+  await meera.goto('/notifications');
+  const list = meera.getByRole('list', { name: 'Notifications' });
+  await expect(list).toContainText('nikhil started following you');
+  await expect(list).not.toContainText('sent you a message');
+  await meera.getByRole('button', { name: 'Follows' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await shoot(meera, 'notifications-page');
+});
+
+async function sendMessage(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
