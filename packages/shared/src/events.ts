@@ -1,6 +1,10 @@
 /** Socket.IO event maps (CONTRACT.md "Socket.IO"). */
 import type { GroupMessage, SendGroupMessagePayload } from './schemas/chats.js';
-import type { DirectMessage, SendDirectMessagePayload } from './schemas/direct.js';
+import type {
+  DirectMessage,
+  DirectMessageEvent,
+  SendDirectMessagePayload,
+} from './schemas/direct.js';
 import type { Notification } from './schemas/notifications.js';
 
 /** Every acknowledgement: `{success: true, ...}` or `{success: false, message}`. */
@@ -28,8 +32,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   newGroupMessage: (message: GroupMessage) => void;
   messageDelivered: (message: GroupMessage) => void;
-  newDirectMessage: (message: DirectMessage) => void;
-  directMessageDelivered: (message: DirectMessage) => void;
+  newDirectMessage: (message: DirectMessageEvent) => void;
+  directMessageDelivered: (message: DirectMessageEvent) => void;
   userDirectTyping: (payload: { userId: number; isTyping: boolean }) => void;
   userGroupTyping: (payload: { groupChatId: number; userId: number; isTyping: boolean }) => void;
   /** The other member read this conversation up to `lastReadMessageId`. */

@@ -188,11 +188,12 @@ export function createRealtime(
       const parsed = groupTypingPayloadSchema.safeParse(payload);
       if (!parsed.success) return;
       const { groupChatId, isTyping } = parsed.data;
-      chats.assertMember(userId, groupChatId).then(
-        () =>
-          socket
-            .to(groupRoom(groupChatId))
-            .emit('userGroupTyping', { groupChatId, userId, isTyping }),
+      // To every other member's sockets (CONTRACT.md), like the messages themselves.
+      chats.typingRecipients(userId, groupChatId).then(
+        (ids) => {
+          if (ids.length > 0)
+            io.to(ids.map(userRoom)).emit('userGroupTyping', { groupChatId, userId, isTyping });
+        },
         () => undefined,
       );
     });
@@ -214,9 +215,10 @@ export function createRealtime(
   });
 
   events.on('message.direct.created', ({ message, recipientId }) => {
-    io.to(userRoom(recipientId)).emit('newDirectMessage', message);
+    const payload = { ...message, conversationId: message.conversation_id };
+    io.to(userRoom(recipientId)).emit('newDirectMessage', payload);
     if (message.sender_id !== null)
-      io.to(userRoom(message.sender_id)).emit('directMessageDelivered', message);
+      io.to(userRoom(message.sender_id)).emit('directMessageDelivered', payload);
   });
 
   events.on('messages.read', ({ conversationId, readerId, lastReadMessageId, otherId }) => {

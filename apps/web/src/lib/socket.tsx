@@ -37,6 +37,10 @@ export interface SocketContextValue {
   sendGroupMessage: (groupChatId: number, content: string) => Promise<SendGroupMessageResult>;
   /** Sends a direct message and waits for the server's acknowledgement. */
   sendDirectMessage: (recipientId: number, content: string) => Promise<SendDirectMessageResult>;
+  /** Tells `recipientId` whether the member is typing to them (`directTyping`). */
+  directTyping: (recipientId: number, isTyping: boolean) => void;
+  /** Tells a group chat's other members whether the member is typing (`groupTyping`). */
+  groupTyping: (groupChatId: number, isTyping: boolean) => void;
 }
 
 const SocketContext = createContext<SocketContextValue | null>(null);
@@ -106,6 +110,14 @@ export function SocketProvider({ token, userId, onUnauthorized, children }: Sock
         socket.emit('joinGroupChat', groupChatId, (response) => {
           if (!response.success) console.error('Could not join group chat:', response.message);
         });
+      },
+      directTyping(recipientId, isTyping) {
+        if (!socket) return logNoSocket('directTyping');
+        socket.emit('directTyping', { recipientId, isTyping });
+      },
+      groupTyping(groupChatId, isTyping) {
+        if (!socket) return logNoSocket('groupTyping');
+        socket.emit('groupTyping', { groupChatId, isTyping });
       },
       leaveGroupChat(groupChatId) {
         if (!socket) return logNoSocket('leaveGroupChat');

@@ -2,13 +2,19 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
 
-/** A positive integer id, also accepted as a numeric string (path parameters). */
-export const idSchema = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .positive('Must be a positive id')
-  // Ids are 32-bit integer columns on both databases.
-  .max(2_147_483_647, 'Id is too large');
+/**
+ * A positive integer id (CONTRACT.md "Ids"), also accepted as a string of digits (path and query
+ * parameters). Nothing else is coerced: `true`, `[7]`, '0x10' or '1e1' are refused.
+ */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be a positive id')
+    // Ids are 32-bit integer columns on both databases.
+    .max(2_147_483_647, 'Id is too large'),
+);
 
 export const idParamsSchema = z.object({ id: idSchema });
 

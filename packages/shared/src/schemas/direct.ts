@@ -15,6 +15,10 @@ export const directMessageSchema = z.object({
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
+/** `newDirectMessage` / `directMessageDelivered`: the message with `conversationId` (CONTRACT.md). */
+export const directMessageEventSchema = directMessageSchema.extend({ conversationId: z.number() });
+export type DirectMessageEvent = z.infer<typeof directMessageEventSchema>;
+
 /** A direct conversation in the list (spec part 1 §3), with its id. */
 export const directConversationSchema = z.object({
   id: z.number(),

@@ -95,6 +95,17 @@ export function createChatsService({ db, events }: ChatsDeps) {
     },
 
     /**
+     * The other members who see `userId` typing in a chat: every member but the typer, leaving
+     * out a block either way (as for messages).
+     * @throws AppError 404 as {@link assertMember}.
+     */
+    async typingRecipients(userId: number, groupChatId: number): Promise<number[]> {
+      await assertMember(userId, groupChatId);
+      const ids = await repo.recipientIds(db, groupChatId, userId);
+      return ids.filter((id) => id !== userId);
+    },
+
+    /**
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
      * @throws AppError 404/403 as {@link assertMember}.

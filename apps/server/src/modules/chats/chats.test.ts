@@ -255,6 +255,38 @@ describe('unread counts and read markers', () => {
 });
 
 describe('blocks in group chats', () => {
+  it("relays typing to the other members' sockets only, not to the typer's other tabs, outsiders or a blocker", async () => {
+    const captain = await server.signUp('typing_captain');
+    const typist = await server.signUp('typing_typist');
+    const mate = await server.signUp('typing_mate');
+    const game = await server.createPost(captain.token, { heading: 'Typing game' });
+    const { body } = await interest(typist.token, game.id);
+    await interest(mate.token, game.id);
+    const groupChatId = body.groupChatId;
+    await server.request('POST', `/api/users/${typist.user.id}/block`, { token: mate.token });
+
+    const captainSocket = await server.connect(captain.token);
+    const typistSocket = await server.connect(typist.token);
+    const typistOtherTab = await server.connect(typist.token);
+    const mateSocket = await server.connect(mate.token);
+    const outsiderSocket = await server.connect(outsider.token);
+    const atTypistTab = collect(typistOtherTab, 'userGroupTyping');
+    const atOutsider = collect(outsiderSocket, 'userGroupTyping');
+    const atMate = collect(mateSocket, 'userGroupTyping');
+    // The captain has not joined the chat's room: typing reaches members, not rooms.
+    const atCaptain = nextEvent(captainSocket, 'userGroupTyping');
+    typistSocket.emit('groupTyping', { groupChatId, isTyping: true });
+    expect(await atCaptain).toEqual({ groupChatId, userId: typist.user.id, isTyping: true });
+    // One broadcast went to every recipient at once; an acknowledged call on each other
+    // connection comes back after anything sent to it before.
+    for (const socket of [typistOtherTab, outsiderSocket, mateSocket]) {
+      await emitAck(socket, 'leaveGroupChat', groupChatId);
+    }
+    expect(atTypistTab).toEqual([]);
+    expect(atOutsider).toEqual([]);
+    expect(atMate).toEqual([]);
+  });
+
   it("a blocked member's messages neither reach nor show for the blocker, and do not count as unread", async () => {
     const blocker = await server.signUp('chat_blocker');
     const pest = await server.signUp('chat_pest');

@@ -108,6 +108,22 @@ export function findMessage(db: Executor, id: number) {
 }
 
 /** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
+/**
+ * Locks a direct message's row while it is unread (a no-op update: a row lock on PostgreSQL, the
+ * write lock on SQLite), so a concurrent mark-read waits for the caller's transaction.
+ * @returns whether the message is still unread.
+ */
+export async function lockUnreadMessage(db: Executor, messageId: number): Promise<boolean> {
+  const rows = await db
+    .updateTable('direct_messages')
+    .set({ is_read: 0 })
+    .where('id', '=', messageId)
+    .where('is_read', '=', 0)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
 export async function markRead(
   db: Executor,
   conversationId: number,

@@ -21,12 +21,14 @@ export function directRoutes(
       preHandler: requireAuth,
       schema: { params: otherUserParamsSchema, querystring: pageQuerySchema },
     },
-    async (request) => {
-      const { messages, conversationId } = await direct.conversationWith(
+    async (request, reply) => {
+      const { messages, conversationId, nextCursor } = await direct.conversationWith(
         principalOf(request).userId,
         request.params.otherUserId,
         request.query.limit,
+        request.query.cursor,
       );
+      setNextCursor(reply, nextCursor);
       return { messages, conversationId };
     },
   );

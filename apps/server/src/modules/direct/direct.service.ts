@@ -61,11 +61,20 @@ export function createDirectService({
     }
   }
 
-  /** @throws AppError 404 when the conversation is not the caller's. */
+  /**
+   * The caller's conversation and the other member's id (null once deleted).
+   * @throws AppError 404 when it is not the caller's, or a block stands between the two (the
+   *   list hides such conversations, so they are not found by id either).
+   */
   async function conversationOf(userId: number, conversationId: number) {
     const conversation = await repo.findConversationOf(db, conversationId, userId);
     if (!conversation) throw notFound('Conversation not found');
-    return conversation;
+    const otherId =
+      conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
+    if (otherId !== null && (await usersRepo.isBlockedEitherWay(db, userId, otherId))) {
+      throw notFound('Conversation not found');
+    }
+    return { ...conversation, otherId };
   }
 
   async function page(conversationId: number, limit: number, cursor?: string) {
@@ -118,13 +127,17 @@ export function createDirectService({
       }));
     },
 
-    /** `GET /direct-messages/conversation/{otherUserId}`: `{messages, conversationId}` (null before any). */
-    async conversationWith(userId: number, otherUserId: number, limit: number) {
+    /**
+     * `GET /direct-messages/conversation/{otherUserId}`: `{messages, conversationId}` (null before
+     * any), the newest `limit` messages older than `cursor`, oldest first, and the older page's
+     * cursor (CONTRACT.md "Pagination").
+     */
+    async conversationWith(userId: number, otherUserId: number, limit: number, cursor?: string) {
       const conversation = await repo.findConversationBetween(db, userId, otherUserId);
       if (!conversation || (await usersRepo.isBlockedEitherWay(db, userId, otherUserId))) {
         return { messages: [], conversationId: null, nextCursor: undefined };
       }
-      return { ...(await page(conversation.id, limit)), conversationId: conversation.id };
+      return { ...(await page(conversation.id, limit, cursor)), conversationId: conversation.id };
     },
 
     /** `GET /messages/direct/{id}`: a conversation's messages, oldest first. */
@@ -139,13 +152,14 @@ export function createDirectService({
      * told (messagesRead).
      */
     async markRead(userId: number, conversationId: number): Promise<{ success: true }> {
-      const conversation = await conversationOf(userId, conversationId);
+      const { otherId } = await conversationOf(userId, conversationId);
+      // Messages first, then the notification: the same order as a new message's notification
+      // (see notifications.service), so the two never leave an unread notification behind.
       const lastReadMessageId = await db.transaction().execute(async (trx) => {
+        const last = await repo.markRead(trx, conversationId, userId);
         await markConversationRead(trx, userId, conversationId);
-        return repo.markRead(trx, conversationId, userId);
+        return last;
       });
-      const otherId =
-        conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
       if (lastReadMessageId > 0) {
         events.emit('messages.read', {
           conversationId,

@@ -48,7 +48,10 @@ describe('direct messages', () => {
       is_read: false,
       sender: { username: 'dm_ana' },
     });
-    for (const got of await Promise.all([...atBen, delivered])) expect(got).toEqual(ack.message);
+    // Socket payloads carry the message with `conversationId` (CONTRACT.md).
+    for (const got of await Promise.all([...atBen, delivered])) {
+      expect(got).toEqual({ ...ack.message, conversationId: ack.message.conversation_id });
+    }
     await emitAck(eveSocket, 'leaveGroupChat', 1);
     expect(eavesdropped).toEqual([]);
 
@@ -157,9 +160,17 @@ describe('direct messages', () => {
     });
     await server.request('POST', `/api/users/${picky.user.id}/follow`, { token: sender.token });
     await server.request('POST', `/api/users/${sender.user.id}/follow`, { token: picky.token });
-    expect((await send(socket, picky.user.id, 'hi friend')).success).toBe(true);
+    const friendly = await send(socket, picky.user.id, 'hi friend');
+    if (!friendly.success) throw new Error('send failed');
 
     await server.request('POST', `/api/users/${sender.user.id}/block`, { token: picky.token });
+    // A blocked conversation is not found by id either, for reading or marking read.
+    const byId = `/api/messages/direct/${friendly.message.conversation_id}`;
+    const markRead = `/api/direct-messages/mark-read/${friendly.message.conversation_id}`;
+    for (const who of [sender, picky]) {
+      expect((await server.request('GET', byId, { token: who.token })).status).toBe(404);
+      expect((await server.request('POST', markRead, { token: who.token })).status).toBe(404);
+    }
     expect(await send(socket, picky.user.id, 'still there?')).toEqual({
       success: false,
       message: 'User not found',
@@ -244,6 +255,34 @@ describe('direct messages', () => {
       token: b.token,
     });
     expect(after.body.find((n) => n.id === n2.id)?.is_read).toBe(true);
+  });
+
+  it('pages a long conversation from the newest, with the cursor of the older page', async () => {
+    const a = await server.signUp('long_a');
+    const b = await server.signUp('long_b');
+    const aSocket = await server.connect(a.token);
+    for (let i = 1; i <= 25; i += 1) await send(aSocket, b.user.id, `message ${i}`);
+    type Thread = { messages: DirectMessage[]; conversationId: number };
+    const newest = await server.request<Thread>(
+      'GET',
+      `/api/direct-messages/conversation/${a.user.id}?limit=20`,
+      { token: b.token },
+    );
+    expect(newest.body.messages.map((m) => m.content)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `message ${i + 6}`),
+    );
+    const cursor = newest.headers.get('x-next-cursor');
+    expect(cursor).not.toBeNull();
+    const older = await server.request<Thread>(
+      'GET',
+      `/api/direct-messages/conversation/${a.user.id}?limit=20&cursor=${cursor}`,
+      { token: b.token },
+    );
+    expect(older.body.messages.map((m) => m.content)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `message ${i + 1}`),
+    );
+    expect(older.body.conversationId).toBe(newest.body.conversationId);
+    expect(older.headers.get('x-next-cursor')).toBeNull();
   });
 
   it('a socket that drops and misses three messages has all three after catching up', async () => {

@@ -132,7 +132,7 @@ export async function nearbyMembers(
             .selectFrom('user_skills as sk')
             .select('sk.user_id')
             .whereRef('sk.user_id', '=', 's.user_id')
-            .where('sk.sport', '=', post.sport),
+            .where(sql<boolean>`lower(sk.sport) = ${sport}`),
         ),
       ]),
     )

@@ -1,15 +1,18 @@
 /**
  * Notifications (spec part 1 §2, §3, §4; spec part 2 §4; issue 5): created by the server only,
- * from domain events (a follow, interest in one's post, a new game near one's home city), kept
+ * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
+ * message), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Notification } from '@gameon/shared';
+import type { DirectMessage, Notification } from '@gameon/shared';
 import type { DB, NotificationType } from '../../db/types.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
+import { lockUnreadMessage } from '../direct/direct.repository.js';
 import * as repo from './notifications.repository.js';
 
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
@@ -35,25 +38,66 @@ export function createNotificationsService({
   events: DomainEventBus;
   log: FastifyBaseLogger;
 }) {
-  async function notify(
+  function row(
     userId: number,
     type: NotificationType,
     message: string,
     data: Notification['data'],
     conversationId: number | null = null,
   ) {
-    const { id } = await repo.insert(db, {
+    return {
       user_id: userId,
       type,
       message,
       data: JSON.stringify(data),
       conversation_id: conversationId,
       created_at: nowIso(),
-    });
+    };
+  }
+
+  async function announce(userId: number, id: number) {
     events.emit('notification.created', {
       userId,
       notification: present(await repo.findById(db, id)),
     });
+  }
+
+  async function notify(
+    userId: number,
+    type: NotificationType,
+    message: string,
+    data: Notification['data'],
+  ) {
+    const { id } = await repo.insert(db, row(userId, type, message, data));
+    await announce(userId, id);
+  }
+
+  /**
+   * At most one unread message notification per conversation (CONTRACT.md): one transaction
+   * locks the message while it is still unread (a conversation already read needs none), removes
+   * the old unread row and inserts a new one with a new id, so the client's "id greater than last
+   * seen" rule still shows it. A replacement racing another hits the unique index and retries.
+   * @returns the new notification's id, or null when the message was read first.
+   */
+  async function replaceMessageNotification(message: DirectMessage, recipientId: number) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (!(await lockUnreadMessage(trx, message.id))) return null;
+          await repo.deleteUnreadMessageNotification(trx, recipientId, message.conversation_id);
+          const notification = row(
+            recipientId,
+            'message',
+            `${message.sender.username} sent you a message`,
+            { conversation_id: message.conversation_id, sender_id: message.sender_id },
+            message.conversation_id,
+          );
+          return (await repo.insert(trx, notification)).id;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
   }
 
   /** Runs an event handler without letting its failure reach the action that raised it. */
@@ -77,18 +121,10 @@ export function createNotificationsService({
       }),
     ),
   );
-  // At most one unread message notification per conversation: a new message replaces it with a
-  // new row (new id), so the client's "id greater than last seen" rule still shows it (CONTRACT.md).
   events.on('message.direct.created', ({ message, recipientId }) =>
     safely(async () => {
-      await repo.deleteUnreadMessageNotification(db, recipientId, message.conversation_id);
-      await notify(
-        recipientId,
-        'message',
-        `${message.sender.username} sent you a message`,
-        { conversation_id: message.conversation_id, sender_id: message.sender_id },
-        message.conversation_id,
-      );
+      const id = await replaceMessageNotification(message, recipientId);
+      if (id !== null) await announce(recipientId, id);
     }),
   );
   events.on('post.created', ({ post, author }) =>

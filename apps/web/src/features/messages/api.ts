@@ -91,11 +91,13 @@ export function useGroupMessages(groupChatId: number) {
   });
 }
 
-/** A thread's messages in display order (oldest first), each id once. */
-export function threadMessages(data: { pages: GroupMessagePage[] } | undefined): GroupMessage[] {
+/** A thread's messages in display order (oldest first), each id once; pages newest first. */
+export function threadMessages<M extends { id: number }>(
+  data: { pages: { messages: M[] }[] } | undefined,
+): M[] {
   if (!data) return [];
   const seen = new Set<number>();
-  const messages: GroupMessage[] = [];
+  const messages: M[] = [];
   for (const page of [...data.pages].reverse()) {
     for (const message of page.messages) {
       if (seen.has(message.id)) continue;

@@ -8,13 +8,13 @@ import {
   userSummarySchema,
 } from '@gameon/shared';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { useSocketEvent } from '../../lib/socket';
 import { conversationNotificationsRead } from '../notifications/api';
-import { messageKeys } from './api';
+import { messageKeys, THREAD_PAGE_SIZE } from './api';
 
 export const directKeys = {
   conversations: ['messages', 'direct-conversations'] as const,
@@ -23,11 +23,17 @@ export const directKeys = {
   following: (userId: number) => ['messages', 'following', userId] as const,
 };
 
-/** A direct thread: messages oldest first and the conversation id (null before the first). */
-export interface DirectThreadData {
+/**
+ * One page of a direct thread: messages oldest first, the conversation id (null before the first
+ * message) and the cursor of the older page.
+ */
+export interface DirectThreadPage {
   messages: DirectMessage[];
   conversationId: number | null;
+  nextCursor: string | null;
 }
+
+type DirectThreadData = InfiniteData<DirectThreadPage, string | null>;
 
 const conversationsSchema = z.array(directConversationSchema);
 const followingSchema = z.object({ following: z.array(userSummarySchema) });
@@ -42,19 +48,36 @@ export function useDirectConversations() {
   });
 }
 
-/** `GET /direct-messages/conversation/{otherUserId}`. */
+/**
+ * `GET /direct-messages/conversation/{otherUserId}`: the thread, newest page first, each page
+ * oldest first; `fetchNextPage` loads earlier messages.
+ */
 export function useDirectThread(otherUserId: number) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: directKeys.thread(otherUserId),
-    queryFn: async ({ signal }): Promise<DirectThreadData> =>
-      (
-        await apiRequest(`/direct-messages/conversation/${otherUserId}`, {
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<DirectThreadPage> => {
+      const { data, nextCursor } = await apiRequest(
+        `/direct-messages/conversation/${otherUserId}`,
+        {
+          query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
           schema: conversationWithResponseSchema,
           signal,
-        })
-      ).data,
+        },
+      );
+      return { ...data, nextCursor };
+    },
+    getNextPageParam: (page) => page.nextCursor,
     refetchOnMount: 'always',
   });
+}
+
+/** Applies `update` to every page of a cached direct thread. */
+function updatePages(
+  data: DirectThreadData,
+  update: (page: DirectThreadPage) => DirectThreadPage,
+): DirectThreadData {
+  return { ...data, pages: data.pages.map(update) };
 }
 
 /** The people the member follows, for the new-message modal (`GET /users/{id}`). */
@@ -82,11 +105,16 @@ export function addDirectMessage(
 ): void {
   if (otherUserId === null) return;
   queryClient.setQueryData<DirectThreadData>(directKeys.thread(otherUserId), (data) => {
-    if (!data) return data;
-    if (data.messages.some((m) => m.id === message.id)) return data;
+    const [newest, ...older] = data?.pages ?? [];
+    if (!data || !newest) return data;
+    if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+    const { conversation_id: conversationId } = message;
     return {
-      conversationId: data.conversationId ?? message.conversation_id,
-      messages: [...data.messages, message],
+      ...data,
+      pages: [
+        { ...newest, conversationId, messages: [...newest.messages, message] },
+        ...older.map((page) => ({ ...page, conversationId })),
+      ],
     };
   });
 }
@@ -98,19 +126,15 @@ export function applyMessagesRead(
   lastReadMessageId: number,
 ): void {
   queryClient.setQueriesData<DirectThreadData>({ queryKey: directKeys.threads }, (data) => {
-    if (!data || !Array.isArray(data.messages)) return data;
-    const matches =
-      data.conversationId === conversationId ||
-      data.messages.some((m) => m.conversation_id === conversationId);
-    if (!matches) return data;
-    return {
-      ...data,
-      messages: data.messages.map((m) =>
+    if (!data || !Array.isArray(data.pages)) return data;
+    return updatePages(data, (page) => ({
+      ...page,
+      messages: page.messages.map((m) =>
         m.conversation_id === conversationId && m.id <= lastReadMessageId && !m.is_read
           ? { ...m, is_read: true }
           : m,
       ),
-    };
+    }));
   });
 }
 

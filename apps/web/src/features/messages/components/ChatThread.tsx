@@ -58,7 +58,7 @@ function MessageBubble({ message, own }: { message: GroupMessage; own: boolean }
 export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const { socket, connected, joinGroupChat, leaveGroupChat, sendGroupMessage } = useSocket();
+  const { connected, joinGroupChat, leaveGroupChat, sendGroupMessage, groupTyping } = useSocket();
   const thread = useGroupMessages(groupChatId);
   const markRead = useMarkGroupChatRead();
   const [draft, setDraft] = useState('');
@@ -68,9 +68,7 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const messages = threadMessages(thread.data);
   const lastId = messages.at(-1)?.id;
-  const typing = useTypingEmitter((isTyping) =>
-    socket?.emit('groupTyping', { groupChatId, isTyping }),
-  );
+  const typing = useTypingEmitter((isTyping) => groupTyping(groupChatId, isTyping));
   const { typing: typingUsers, update: updateTyping } = useTypingUsers();
   useSocketEvent('userGroupTyping', (payload) => {
     if (payload.groupChatId === groupChatId && payload.userId !== user.id) {

@@ -1,11 +1,11 @@
 import { formatMessageTime, truncatePreview } from '@gameon/shared';
 import type { DirectConversation, GroupChatSummary } from '@gameon/shared';
-import { MessagesSquare, PenSquare, Search, UserRound, UsersRound } from 'lucide-react';
+import { MessagesSquare, PenSquare, UserRound, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
-import { inputClasses } from '../../../components/FormField';
 import { badgeText, cx, viewerTimeZone } from '../../../lib/format';
+import { ConversationSearch } from './ConversationSearch';
 
 interface ConversationListProps {
   chats: GroupChatSummary[] | undefined;
@@ -14,8 +14,6 @@ interface ConversationListProps {
   onRetry: () => void;
   activeChatId: number | null;
   onSelect: (groupChatId: number) => void;
-  search: string;
-  onSearchChange: (search: string) => void;
   directs?: DirectConversation[];
   /** The other member of the open direct conversation. */
   activeDirectUserId?: number | null;
@@ -159,9 +157,9 @@ function ChatRow({
 }
 
 /**
- * The conversation sidebar (spec part 1 §2 "Messages"): a search box and the member's group
- * chats with preview, time and unread badge. Sections are per kind, so direct conversations
- * can join as their own section.
+ * The conversation sidebar (spec part 1 §2 "Messages"): a search box with a dropdown, then the
+ * member's direct conversations and group chats with preview, time and unread badge. The box
+ * suggests conversations to open; it does not filter the list.
  */
 export function ConversationList({
   chats,
@@ -170,18 +168,12 @@ export function ConversationList({
   onRetry,
   activeChatId,
   onSelect,
-  search,
-  onSearchChange,
   directs = [],
   activeDirectUserId = null,
   onSelectDirect,
   onNewMessage,
 }: ConversationListProps) {
-  const needle = search.trim().toLowerCase();
-  const shown = (chats ?? []).filter((chat) => chat.name.toLowerCase().includes(needle));
-  const shownDirects = directs.filter((conversation) =>
-    conversation.other_user_username.toLowerCase().includes(needle),
-  );
+  const groupChats = chats ?? [];
 
   let body: ReactNode;
   if (loading) {
@@ -207,7 +199,7 @@ export function ConversationList({
         </Button>
       </div>
     );
-  } else if ((chats ?? []).length === 0 && directs.length === 0) {
+  } else if (groupChats.length === 0 && directs.length === 0) {
     body = (
       <div className="flex flex-col items-center px-5 py-10 text-center">
         <MessagesSquare aria-hidden="true" className="size-8 text-slate-300" />
@@ -223,16 +215,10 @@ export function ConversationList({
         </Link>
       </div>
     );
-  } else if (shown.length === 0 && shownDirects.length === 0) {
-    body = (
-      <p role="status" className="px-5 py-8 text-center text-sm text-slate-500">
-        No conversations match “{search.trim()}”
-      </p>
-    );
   } else {
     body = (
       <>
-        {shownDirects.length > 0 && (
+        {directs.length > 0 && (
           <section aria-labelledby="direct-messages-heading" className="mb-3">
             <h2
               id="direct-messages-heading"
@@ -241,7 +227,7 @@ export function ConversationList({
               Direct messages
             </h2>
             <ul className="space-y-0.5 px-2">
-              {shownDirects.map((conversation) => (
+              {directs.map((conversation) => (
                 <DirectRow
                   key={conversation.id}
                   conversation={conversation}
@@ -255,7 +241,7 @@ export function ConversationList({
             </ul>
           </section>
         )}
-        {shown.length > 0 && (
+        {groupChats.length > 0 && (
           <section aria-labelledby="group-chats-heading">
             <h2
               id="group-chats-heading"
@@ -264,7 +250,7 @@ export function ConversationList({
               Group chats
             </h2>
             <ul className="space-y-0.5 px-2">
-              {shown.map((chat) => (
+              {groupChats.map((chat) => (
                 <ChatRow
                   key={chat.id}
                   chat={chat}
@@ -297,20 +283,13 @@ export function ConversationList({
         >
           Search conversations
         </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id="conversation-search"
-            type="search"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder="Search by name"
-            className={inputClasses(false, 'pl-9')}
-          />
-        </div>
+        <ConversationSearch
+          id="conversation-search"
+          directs={directs}
+          chats={groupChats}
+          onSelect={onSelect}
+          onSelectDirect={onSelectDirect}
+        />
       </div>
       <div className="flex-1 overflow-y-auto py-3">{body}</div>
     </div>

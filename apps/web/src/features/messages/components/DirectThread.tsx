@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/auth-context';
+import { threadMessages } from '../api';
 import { addDirectMessage, useDirectThread, useMarkDirectRead } from '../direct-api';
 import { EmptyThread, MessageComposer } from './MessageComposer';
 import { useTypingEmitter } from '../use-typing';
@@ -69,7 +70,7 @@ function DirectBubble({ message, own }: { message: DirectMessage; own: boolean }
 export function DirectThread({ otherUserId, username, onBack }: DirectThreadProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const { socket, connected, sendDirectMessage } = useSocket();
+  const { connected, sendDirectMessage, directTyping } = useSocket();
   const thread = useDirectThread(otherUserId);
   const { mutate: markRead } = useMarkDirectRead();
   const [draft, setDraft] = useState('');
@@ -78,14 +79,12 @@ export function DirectThread({ otherUserId, username, onBack }: DirectThreadProp
   const [otherTyping, setOtherTyping] = useState(false);
   const logRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const messages = thread.data?.messages ?? [];
-  const conversationId = thread.data?.conversationId ?? null;
+  const messages = threadMessages(thread.data);
+  const conversationId = thread.data?.pages[0]?.conversationId ?? null;
   const lastId = messages.at(-1)?.id;
   const lastUnreadId = messages.findLast((m) => m.sender_id === otherUserId && !m.is_read)?.id;
 
-  const typing = useTypingEmitter((isTyping) =>
-    socket?.emit('directTyping', { recipientId: otherUserId, isTyping }),
-  );
+  const typing = useTypingEmitter((isTyping) => directTyping(otherUserId, isTyping));
 
   // Opening the thread reads it, and so does every unread message that lands in it: live, or
   // fetched when catching up after a reconnect.
@@ -174,6 +173,18 @@ export function DirectThread({ otherUserId, username, onBack }: DirectThreadProp
             aria-label={`Chat history: ${username}`}
             className="h-full space-y-3 overflow-y-auto px-3 py-4 sm:px-5"
           >
+            {thread.hasNextPage && (
+              <li className="flex justify-center">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={thread.isFetchingNextPage}
+                  onClick={() => void thread.fetchNextPage()}
+                >
+                  Load earlier messages
+                </Button>
+              </li>
+            )}
             {messages.length === 0 ? (
               <EmptyThread />
             ) : (

@@ -53,6 +53,8 @@ const conversations: DirectConversation[] = [
 let arrivedLater: DirectConversation[];
 let conversationListCalls: number;
 let thread: DirectMessage[];
+/** Messages before `thread`, served after the cursor 'older' when not empty. */
+let earlier: DirectMessage[];
 let following: { id: number; username: string; bio: null; profile_picture_url: null }[];
 let calls: FetchCall[];
 
@@ -72,8 +74,14 @@ function server(call: FetchCall): Response {
       messages: [{ ...dm(7, me, 'Game on?'), conversation_id: 12, recipient_id: 4 }],
       conversationId: 12,
     });
-  if (path === '/api/direct-messages/conversation/3')
-    return jsonResponse({ messages: thread, conversationId: 9 });
+  if (path === '/api/direct-messages/conversation/3') {
+    if (call.url.searchParams.get('cursor') === 'older')
+      return jsonResponse({ messages: earlier, conversationId: 9 });
+    return jsonResponse(
+      { messages: thread, conversationId: 9 },
+      earlier.length > 0 ? { headers: { 'X-Next-Cursor': 'older' } } : {},
+    );
+  }
   if (path === '/api/direct-messages/conversation/11')
     return jsonResponse({ messages: [], conversationId: null });
   if (path.startsWith('/api/direct-messages/mark-read/')) return jsonResponse({ success: true });
@@ -107,6 +115,7 @@ async function openMessages(entry: string | { pathname: string; state?: unknown 
 
 beforeEach(() => {
   thread = [dm(1, asha, 'Hi there'), dm(2, me, 'On my way')];
+  earlier = [];
   following = [];
   arrivedLater = [];
   conversationListCalls = 0;
@@ -153,6 +162,14 @@ describe('Direct messages', () => {
     expect(screen.queryByRole('log')).toBeNull();
   });
 
+  it('goes back to the list from a conversation that is not found', async () => {
+    const { user } = await openMessages('/messages?conversation=77');
+    await screen.findByText('Conversation not found');
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
+    expect(await screen.findByText('Pick a conversation')).toBeInTheDocument();
+    expect(screen.queryByText('Conversation not found')).toBeNull();
+  });
+
   it('reads messages fetched when catching up after a reconnect', async () => {
     thread = [dm(1, asha, 'Hi there', true)];
     const { socket } = await openMessages({
@@ -168,6 +185,25 @@ describe('Direct messages', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/direct-messages/mark-read/9')).toBe(true),
     );
+  });
+
+  it('loads earlier messages above the newest page', async () => {
+    earlier = [dm(-1, asha, 'Are you free this week?', true)];
+    const { user } = await openMessages({
+      pathname: '/messages',
+      state: { activeChat: { type: 'direct', id: 9 } },
+    });
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Hi there');
+    await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
+    await within(log).findByText('Are you free this week?');
+    const texts = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(texts.findIndex((t) => t.includes('Are you free this week?'))).toBeLessThan(
+      texts.findIndex((t) => t.includes('Hi there')),
+    );
+    expect(within(log).queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
   });
 
   it('shows one tick until messagesRead, then two', async () => {

@@ -1,5 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
+import type { DirectConversation, GroupChatSummary, GroupMessage } from '@gameon/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -46,9 +46,19 @@ function message(id: number, sender: { id: number; username: string }, content: 
   } satisfies GroupMessage;
 }
 
+const cricketFan: DirectConversation = {
+  id: 9,
+  other_user_id: 4,
+  other_user_username: 'cricketfan',
+  last_message_content: 'Nets at 6?',
+  last_message: { created_at: now },
+  unread_count: 0,
+};
+
 const rahul = { id: 3, username: 'rahul' };
 const me = { id: testUser.id, username: testUser.username };
 let thread: GroupMessage[];
+let directs: DirectConversation[];
 let calls: FetchCall[];
 
 function server(call: FetchCall): Response {
@@ -56,7 +66,7 @@ function server(call: FetchCall): Response {
   if (path === '/api/auth/me') return jsonResponse(testUser);
   if (path === '/api/messages/unread-count') return jsonResponse({ total: 2 });
   if (path === '/api/messages/conversations') return jsonResponse({ groupChats: chats });
-  if (path === '/api/direct-messages/conversations') return jsonResponse([]);
+  if (path === '/api/direct-messages/conversations') return jsonResponse(directs);
   if (path === '/api/notifications') return jsonResponse([]);
   if (path === '/api/notifications/unread-count') return jsonResponse({ count: 0 });
   if (path === '/api/messages/group/5') return jsonResponse(thread);
@@ -86,11 +96,12 @@ async function openMessages(state?: unknown) {
 
 beforeEach(() => {
   thread = [message(1, rahul, 'See you at 7'), message(2, me, 'I am in')];
+  directs = [];
   calls = mockFetch((call) => server(call));
 });
 
 describe('MessagesPage', () => {
-  it('lists group chats with preview and unread badge, filtered by the search box', async () => {
+  it('lists group chats with preview and unread badge, not filtered by the search box', async () => {
     const { user } = await openMessages();
     const list = await screen.findByRole('region', { name: 'Group chats' });
     expect(within(list).getByText('Cricket: Box cricket at Powai')).toBeInTheDocument();
@@ -99,7 +110,55 @@ describe('MessagesPage', () => {
       '2 unread',
     );
     await user.type(screen.getByLabelText('Search conversations'), 'bgmi');
-    expect(screen.queryByText('Cricket: Box cricket at Powai')).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /BGMI: Erangel scrims/ })).toBeInTheDocument();
+    expect(within(list).getByText('Cricket: Box cricket at Powai')).toBeInTheDocument();
+  });
+
+  it('shows no search dropdown at 2 characters', async () => {
+    const { user } = await openMessages();
+    await screen.findByRole('region', { name: 'Group chats' });
+    const box = screen.getByRole('combobox', { name: 'Search conversations' });
+    await user.type(box, 'bg');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('lists matching direct conversations and group chats from 3 characters', async () => {
+    directs = [cricketFan];
+    const { user } = await openMessages();
+    await screen.findByRole('region', { name: 'Direct messages' });
+    await user.type(screen.getByRole('combobox', { name: 'Search conversations' }), 'ICK');
+    const options = within(screen.getByRole('listbox', { name: 'Matching conversations' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'cricketfanDirect message',
+      'Cricket: Box cricket at PowaiGroup chat',
+    ]);
+  });
+
+  it('opens the conversation picked with the keyboard and clears the box', async () => {
+    const { user } = await openMessages();
+    await screen.findByRole('region', { name: 'Group chats' });
+    const box = screen.getByRole('combobox', { name: 'Search conversations' });
+    await user.type(box, 'scrims{ArrowDown}');
+    expect(screen.getByRole('option', { name: /BGMI: Erangel scrims/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('heading', { name: 'BGMI: Erangel scrims' }),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('says when no conversation matches the search', async () => {
+    const { user } = await openMessages();
+    await screen.findByRole('region', { name: 'Group chats' });
+    await user.type(screen.getByRole('combobox', { name: 'Search conversations' }), 'tennis');
+    expect(screen.getByRole('status')).toHaveTextContent('No conversations found');
   });
 
   it('opens the chat named in navigation state, joins its room and shows its messages', async () => {

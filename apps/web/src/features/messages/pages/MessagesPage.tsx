@@ -1,5 +1,5 @@
 import type { DirectConversation } from '@gameon/shared';
-import { MessagesSquare } from 'lucide-react';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -55,10 +55,31 @@ function resolve(selection: Selection | null, directs: DirectConversation[] | un
   return { ...selection, userId: found.other_user_id, username: found.other_user_username };
 }
 
-/** What the thread pane shows with no thread open. */
-function ThreadPlaceholder({ title, text }: { title: string; text: string }) {
+/**
+ * What the thread pane shows with no thread open. With `onBack`, a back arrow for 768 px or
+ * less, where the list is hidden while a conversation is selected.
+ */
+function ThreadPlaceholder({
+  title,
+  text,
+  onBack,
+}: {
+  title: string;
+  text: string;
+  onBack?: () => void;
+}) {
   return (
-    <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
+    <div className="relative flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
+      {onBack && (
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="absolute top-3 left-3 grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[769px]:hidden"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </button>
+      )}
       <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
         <MessagesSquare aria-hidden="true" className="size-7" />
       </span>
@@ -81,7 +102,6 @@ export function MessagesPage() {
   const [selected, setSelected] = useState<Selection | null>(
     () => selectionFromState(location.state) ?? selectionFromSearch(searchParams),
   );
-  const [search, setSearch] = useState('');
   const [composing, setComposing] = useState(false);
 
   // A later navigation with state or `?conversation=` switches to it.
@@ -153,8 +173,6 @@ export function MessagesPage() {
           onRetry={() => void chats.refetch()}
           activeChatId={active?.type === 'group' ? active.id : null}
           onSelect={(id) => setSelected({ type: 'group', id })}
-          search={search}
-          onSearchChange={setSearch}
           directs={directs.data}
           activeDirectUserId={active?.type === 'direct' ? active.userId : null}
           onSelectDirect={(conversation) =>
@@ -181,6 +199,7 @@ export function MessagesPage() {
             <ThreadPlaceholder
               title="Conversation not found"
               text="It may have been removed. Choose a conversation from the list, or start a new message."
+              onBack={() => setSelected(null)}
             />
           ) : (
             <ThreadPlaceholder

@@ -2,7 +2,14 @@ import type { Notification } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../../../test/utils';
+import { Route } from 'react-router';
+import {
+  LocationProbe,
+  jsonResponse,
+  mockFetch,
+  renderSignedIn,
+  testUser,
+} from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 import { NotificationsPage } from './NotificationsPage';
 
@@ -92,6 +99,22 @@ describe('NotificationsPage', () => {
     expect(calls.find((c) => c.url.pathname === '/api/notifications/mark-read')?.body).toEqual({
       notificationIds: [4],
     });
+  });
+
+  it('marks an unread item read when its link is followed', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPage />, {
+      route: '/notifications',
+      path: '/notifications',
+      extraRoutes: <Route path="/" element={<LocationProbe />} />,
+    });
+    await user.click(await screen.findByRole('link', { name: /Cricket near you/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/\|/);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === '/api/notifications/mark-read')?.body).toEqual({
+        notificationIds: [2],
+      }),
+    );
   });
 
   it('shows the failure text when mark all read fails', async () => {

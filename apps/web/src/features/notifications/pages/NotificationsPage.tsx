@@ -46,7 +46,10 @@ export function matchesFilter(item: Notification, filter: NotificationFilter): b
 
 export const MARK_ALL_FAILED = 'Failed to mark all notifications as read. Please try again.';
 
-/** The notifications page (spec part 2 §2): filters, per-item mark read and Mark all read (n). */
+/**
+ * The notifications page (spec part 2 §2): filters, per-item mark read and Mark all read (n).
+ * Following an unread item's link also marks it read (spec part 2 §4).
+ */
 export function NotificationsPage() {
   const list = useNotifications();
   const count = useNotificationCount();
@@ -169,6 +172,10 @@ export function NotificationsPage() {
                     ) : (
                       <Link
                         to={target}
+                        // Opening a notification reads it (spec part 2 §4).
+                        onClick={() => {
+                          if (!item.is_read) markRead.mutate([item.id]);
+                        }}
                         className="hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
                       >
                         {text}
