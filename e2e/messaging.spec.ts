@@ -145,6 +145,21 @@ test('follow notification, direct messages with ticks and typing, catch-up after
   await meera.getByRole('button', { name: 'Follows' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await shoot(meera, 'notifications-page');
+
+  // The messages search box suggests conversations after three characters.
+  await nikhil.goto('/');
+  await nikhil.getByRole('link', { name: 'Messages', exact: true }).first().click();
+  const search = nikhil.getByRole('combobox', { name: 'Search conversations' });
+  await search.fill('me');
+  await expect(nikhil.getByRole('listbox')).toHaveCount(0);
+  await search.fill('mee');
+  await expect(nikhil.getByRole('option', { name: /meera/ })).toBeVisible();
+  await shoot(nikhil, 'messages-search');
+  await nikhil.setViewportSize({ width: 1280, height: 900 });
+  await search.fill('meer');
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(nikhilLog).toContainText('Court 3');
 });
 
 async function sendMessage(page: Page, text: string) {
