@@ -5,54 +5,16 @@
  *
  *   node --import tsx bench/feed.ts [posts=50000] [seconds=10] [connections=10]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
-import { insertSession, insertUser } from '../apps/server/src/modules/auth/auth.repository.js';
 import { insertPost } from '../apps/server/src/modules/posts/posts.repository.js';
+import { benchApp, benchMembers, benchSession, load, seededRandom } from './harness.js';
 
 const [posts = 50_000, seconds = 10, connections = 10] = process.argv.slice(2).map(Number);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
-const app = await buildApp(
-  loadConfig({
-    DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
-    SEED_DEMO: 'false',
-    WEB_DIST: '',
-  }),
-  { logger: false },
-);
-const db = app.database.db;
-
-// A small random generator with a fixed seed, so every run has the same data.
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-
+const bench = await benchApp();
+const { db } = bench;
+const random = seededRandom();
 const now = new Date().toISOString();
-const authors: number[] = [];
-for (let i = 0; i < 200; i++) {
-  authors.push(
-    await insertUser(
-      db,
-      {
-        username: `bench${i}`,
-        email: `bench${i}@example.test`,
-        password_hash: 'x',
-        bio: '',
-        created_at: now,
-      },
-      ['Football'],
-      [],
-    ),
-  );
-}
-const viewer = authors[0]!;
-const token = newToken();
-await insertSession(db, viewer, hashToken(token), now);
+const authors = await benchMembers(db, 200);
+const token = await benchSession(db, authors[0]!);
 const sports = ['Football', 'Cricket', 'Badminton', 'Valorant', 'BGMI', 'Tennis'];
 const started = Date.now();
 await db.transaction().execute(async (trx) => {
@@ -82,29 +44,11 @@ await db.transaction().execute(async (trx) => {
 });
 console.log(`seeded ${posts} posts in ${Date.now() - started} ms`);
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as AddressInfo;
-const url = `http://127.0.0.1:${port}/api/posts?lat=12.97&lng=77.59&radius=25000&limit=20`;
+const base = await bench.listen();
+const url = `${base}/api/posts?lat=12.97&lng=77.59&radius=25000&limit=20`;
 const probe = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
 console.log(
   `probe: ${probe.status}, ${((await probe.json()) as unknown[]).length} posts in the first page`,
 );
-
-const result = await autocannon({
-  url,
-  connections,
-  duration: seconds,
-  headers: { authorization: `Bearer ${token}` },
-});
-console.log(autocannon.printResult(result));
-console.log(
-  JSON.stringify({
-    posts,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-  }),
-);
-await app.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await load('feed', url, token, seconds, connections, { posts });
+await bench.close();

@@ -1,0 +1,100 @@
+/**
+ * What the benchmarks share: a real server on a fresh SQLite file on loopback, members with a
+ * session, a fixed-seed random generator and an autocannon run printed as one JSON line.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+import { insertSession, insertUser } from '../apps/server/src/modules/auth/auth.repository.js';
+
+/** A server over an empty database (no demo data), not yet listening. */
+export async function benchApp() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
+  const app = await buildApp(
+    loadConfig({
+      DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+      SEED_DEMO: 'false',
+      WEB_DIST: '',
+    }),
+    { logger: false },
+  );
+  return {
+    app,
+    db: app.database.db,
+    /** Listens on loopback and answers the base URL. */
+    async listen(): Promise<string> {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      return `http://127.0.0.1:${port}`;
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Db = Awaited<ReturnType<typeof benchApp>>['db'];
+
+/** `count` members named bench0.. playing Football; answers their ids. */
+export async function benchMembers(db: Db, count: number): Promise<number[]> {
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = {
+      username: `bench${i}`,
+      email: `bench${i}@example.test`,
+      password_hash: 'x',
+      bio: '',
+      created_at: now,
+    };
+    ids.push(await insertUser(db, user, ['Football'], []));
+  }
+  return ids;
+}
+
+/** A session token for `userId`. */
+export async function benchSession(db: Db, userId: number): Promise<string> {
+  const token = newToken();
+  await insertSession(db, userId, hashToken(token), new Date().toISOString());
+  return token;
+}
+
+/** A random generator with a fixed seed, so every run has the same data. */
+export function seededRandom(seed = 42): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+/** Loads `url` for `seconds` with autocannon; prints the table and a JSON summary line. */
+export async function load(
+  name: string,
+  url: string,
+  token: string,
+  seconds: number,
+  connections: number,
+  extra: Record<string, unknown> = {},
+) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  console.log(autocannon.printResult(result));
+  console.log(
+    JSON.stringify({
+      name,
+      ...extra,
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+    }),
+  );
+}
