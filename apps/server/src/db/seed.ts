@@ -3,11 +3,15 @@
  * README) and upcoming games around real Indian cities, relative to now.
  */
 import type { Kysely } from 'kysely';
-import type { DB } from './types.js';
+import type { DB, NotificationType } from './types.js';
 import { hashPassword } from '../lib/crypto.js';
 import { publicPoint } from '../lib/geo.js';
 import * as authRepo from '../modules/auth/auth.repository.js';
 import * as chatsRepo from '../modules/chats/chats.repository.js';
+import * as directRepo from '../modules/direct/direct.repository.js';
+import * as notificationsRepo from '../modules/notifications/notifications.repository.js';
+import { notificationText } from '../modules/notifications/notifications.service.js';
+import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
 
 export const DEMO_PASSWORD = 'gameon123';
@@ -202,7 +206,10 @@ const GAMES: [number, string, string, string, string[], string, number, number, 
     ],
   ];
 
-/** Fills an empty database with the demo members, games, one group chat and a few messages. */
+/**
+ * Fills an empty database with the demo members, games, one group chat and a few messages, some
+ * follows, a direct conversation with an unread message for arjun and his notifications.
+ */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
@@ -281,6 +288,73 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         content,
         created_at: new Date(now - HOUR + (i + 1) * 60_000).toISOString(),
       });
+    }
+
+    // Follows, a direct conversation and Arjun's notifications (what the server would have made).
+    const [arjun, priya, rahul, sneha] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+    for (const [follower, followee, minutesAgo] of [
+      [rahul, arjun, 300],
+      [arjun, priya, 240],
+      [priya, arjun, 230],
+      [sneha, arjun, 20],
+    ] as const) {
+      await usersRepo.follow(trx, follower, followee, at(minutesAgo));
+    }
+    const conversationId = await directRepo.ensureConversation(trx, priya, arjun, at(50));
+    const dms: [number, number, string, boolean][] = [
+      [priya, arjun, 'Hey Arjun, up for badminton one morning too?', true],
+      [arjun, priya, 'Sure, after Sunday’s game!', true],
+      [priya, arjun, 'Booked a court for Tuesday, 7 am.', false],
+    ];
+    for (const [i, [from, to, content, read]] of dms.entries()) {
+      await directRepo.insertMessage(trx, {
+        conversation_id: conversationId,
+        sender_id: from,
+        recipient_id: to,
+        content,
+        created_at: at(50 - i * 10),
+      });
+      if (read) await directRepo.markRead(trx, conversationId, to);
+    }
+    const notifications: [
+      NotificationType,
+      string,
+      Record<string, number>,
+      number | null,
+      number,
+      0 | 1,
+    ][] = [
+      ['follow', notificationText.follow('rahul'), { follower_id: rahul }, null, 300, 1],
+      ['follow', notificationText.follow('priya'), { follower_id: priya }, null, 230, 0],
+      [
+        'interest',
+        notificationText.interest('priya', game![2]),
+        { post_id: postIds[0]!, user_id: priya, group_chat_id: chatId },
+        null,
+        60,
+        0,
+      ],
+      [
+        'message',
+        notificationText.message('priya'),
+        { conversation_id: conversationId, sender_id: priya },
+        conversationId,
+        30,
+        0,
+      ],
+      ['follow', notificationText.follow('sneha'), { follower_id: sneha }, null, 20, 0],
+    ];
+    for (const [type, message, data, conversation, minutesAgo, read] of notifications) {
+      const { id } = await notificationsRepo.insert(trx, {
+        user_id: arjun,
+        type,
+        message,
+        data: JSON.stringify(data),
+        conversation_id: conversation,
+        created_at: at(minutesAgo),
+      });
+      if (read) await notificationsRepo.markRead(trx, arjun, [id]);
     }
   });
 }

@@ -15,6 +15,15 @@ import { nowIso } from '../../lib/time.js';
 import { lockUnreadMessage } from '../direct/direct.repository.js';
 import * as repo from './notifications.repository.js';
 
+/** The notification texts, in one place for the service and the demo data. */
+export const notificationText = {
+  follow: (follower: string) => `${follower} started following you`,
+  interest: (member: string, heading: string) =>
+    `${member} is interested in your post "${heading}"`,
+  message: (sender: string) => `${sender} sent you a message`,
+  nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
+};
+
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
 export const NEARBY_RADIUS_M = 25_000;
 
@@ -88,7 +97,7 @@ export function createNotificationsService({
           const notification = row(
             recipientId,
             'message',
-            `${message.sender.username} sent you a message`,
+            notificationText.message(message.sender.username),
             { conversation_id: message.conversation_id, sender_id: message.sender_id },
             message.conversation_id,
           );
@@ -107,14 +116,14 @@ export function createNotificationsService({
 
   events.on('follow.created', ({ follower, followeeId }) =>
     safely(() =>
-      notify(followeeId, 'follow', `${follower.username} started following you`, {
+      notify(followeeId, 'follow', notificationText.follow(follower.username), {
         follower_id: follower.id,
       }),
     ),
   );
   events.on('post.interest', ({ authorId, user, postId, heading, groupChatId }) =>
     safely(() =>
-      notify(authorId, 'interest', `${user.username} is interested in your post "${heading}"`, {
+      notify(authorId, 'interest', notificationText.interest(user.username, heading), {
         post_id: postId,
         user_id: user.id,
         group_chat_id: groupChatId,
@@ -135,7 +144,7 @@ export function createNotificationsService({
         NEARBY_RADIUS_M,
       );
       for (const userId of members) {
-        await notify(userId, 'nearby_post', `New ${post.sport} game near you: ${post.heading}`, {
+        await notify(userId, 'nearby_post', notificationText.nearbyPost(post.sport, post.heading), {
           post_id: post.id,
           author_id: author.id,
         });

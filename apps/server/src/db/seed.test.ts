@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DirectConversation,
+  GroupChatSummary,
+  LoginResponse,
+  Notification,
+  Post,
+} from '@gameon/shared';
+import { startServer, type TestServer } from '../../test/harness.js';
+import { DEMO_PASSWORD } from './seed.js';
+
+let server: TestServer;
+let arjun: LoginResponse;
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true' });
+  const login = await server.request<LoginResponse>('POST', '/api/auth/login', {
+    body: { email: 'arjun@gameon.test', password: DEMO_PASSWORD },
+  });
+  expect(login.status).toBe(200);
+  arjun = login.body;
+});
+afterAll(() => server.close());
+
+const get = async <T>(path: string) =>
+  (await server.request<T>('GET', path, { token: arjun.token })).body;
+
+describe('demo data (npm start)', () => {
+  it('gives arjun games, a group chat, a direct conversation and notifications to look at', async () => {
+    expect((await get<Post[]>('/api/posts')).length).toBeGreaterThan(0);
+    const chats = await get<{ groupChats: GroupChatSummary[] }>('/api/messages/conversations');
+    expect(chats.groupChats).toHaveLength(1);
+    const directs = await get<DirectConversation[]>('/api/direct-messages/conversations');
+    expect(directs).toMatchObject([
+      {
+        other_user_username: 'priya',
+        last_message_content: 'Booked a court for Tuesday, 7 am.',
+        unread_count: 1,
+      },
+    ]);
+    expect((await get<{ total: number }>('/api/messages/unread-count')).total).toBe(1);
+    const notifications = await get<Notification[]>('/api/notifications');
+    expect(notifications.map((n) => n.message)).toEqual([
+      'sneha started following you',
+      'priya sent you a message',
+      'priya is interested in your post "Sunday 5-a-side at Koramangala"',
+      'priya started following you',
+      'rahul started following you',
+    ]);
+    expect((await get<{ count: number }>('/api/notifications/unread-count')).count).toBe(4);
+  });
+});
