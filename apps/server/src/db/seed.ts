@@ -282,12 +282,14 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       [0, 'Great, see you at 6. Turf is near the Sony signal.'],
     ];
     for (const [i, [who, content]] of lines.entries()) {
-      await chatsRepo.insertMessage(trx, {
+      const { id } = await chatsRepo.insertMessage(trx, {
         group_chat_id: chatId,
         sender_id: ids[who]!,
         content,
         created_at: new Date(now - HOUR + (i + 1) * 60_000).toISOString(),
       });
+      // Each has read the chat up to their own message (as sending does).
+      await chatsRepo.moveReadMarker(trx, chatId, ids[who]!, id);
     }
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
