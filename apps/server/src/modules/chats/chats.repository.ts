@@ -78,8 +78,9 @@ export async function recipientIds(
 }
 
 /**
- * The member's group chats with their last message and unread count (messages from others
- * after the read marker), most recent activity first. One query, no N+1.
+ * The member's group chats with their last visible message (none from a member blocked either
+ * way) and unread count (messages from others after the read marker), most recent activity
+ * first. One query, no N+1.
  */
 export function listConversations(db: Executor, userId: number) {
   return db
@@ -93,7 +94,9 @@ export function listConversations(db: Executor, userId: number) {
           eb
             .selectFrom('group_messages as gm')
             .select((e) => e.fn.max('gm.id').as('max_id'))
-            .whereRef('gm.group_chat_id', '=', 'c.id'),
+            .whereRef('gm.group_chat_id', '=', 'c.id')
+            // The preview is the last message the member may see.
+            .where(notBlockedWith(userId, 'gm.sender_id')),
         ),
       ),
     )

@@ -332,5 +332,21 @@ describe('blocks in group chats', () => {
       { token: friendly.token },
     );
     expect(friendView.body.map((m) => m.content)).toEqual(['from the pest', 'from a friend']);
+
+    // The pest speaks last: the blocker's list still previews the friend's message.
+    await emitAck(pestSocket, 'sendGroupMessage', {
+      groupChat: body.groupChatId,
+      content: 'the last word',
+    });
+    const preview = async (who: LoginResponse) =>
+      (
+        await server.request<{ groupChats: GroupChatSummary[] }>(
+          'GET',
+          '/api/messages/conversations',
+          { token: who.token },
+        )
+      ).body.groupChats.find((chat) => chat.id === body.groupChatId)?.last_message?.content;
+    expect(await preview(blocker)).toBe('from a friend');
+    expect(await preview(friendly)).toBe('the last word');
   });
 });
