@@ -4,6 +4,7 @@
  */
 import { SOCKET_UNAUTHORIZED } from '@gameon/shared';
 import type {
+  Ack,
   ClientToServerEvents,
   DirectMessage,
   GroupMessage,
@@ -19,11 +20,8 @@ export type GameOnSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** How long an acknowledgement may take before a send counts as failed. */
 const ACK_TIMEOUT_MS = 15_000;
 
-export type SendGroupMessageResult =
-  { ok: true; message: GroupMessage } | { ok: false; error: string };
-
-export type SendDirectMessageResult =
-  { ok: true; message: DirectMessage } | { ok: false; error: string };
+/** What a send resolves with: the stored message, or the reason it was not sent. */
+export type SendResult<M> = { ok: true; message: M } | { ok: false; error: string };
 
 export interface SocketContextValue {
   /** The live socket, or null while signed out. */
@@ -34,9 +32,9 @@ export interface SocketContextValue {
   /** Leaves a group chat's room; logs failures. */
   leaveGroupChat: (groupChatId: number) => void;
   /** Sends a group message and waits for the server's acknowledgement. */
-  sendGroupMessage: (groupChatId: number, content: string) => Promise<SendGroupMessageResult>;
+  sendGroupMessage: (groupChatId: number, content: string) => Promise<SendResult<GroupMessage>>;
   /** Sends a direct message and waits for the server's acknowledgement. */
-  sendDirectMessage: (recipientId: number, content: string) => Promise<SendDirectMessageResult>;
+  sendDirectMessage: (recipientId: number, content: string) => Promise<SendResult<DirectMessage>>;
   /** Tells `recipientId` whether the member is typing to them (`directTyping`). */
   directTyping: (recipientId: number, isTyping: boolean) => void;
   /** Tells a group chat's other members whether the member is typing (`groupTyping`). */
@@ -47,6 +45,35 @@ const SocketContext = createContext<SocketContextValue | null>(null);
 
 function logNoSocket(action: string): void {
   console.error(`Socket action "${action}" ignored: no socket connection`);
+}
+
+/**
+ * Emits a send through `emit` and waits for the server's acknowledgement, at most
+ * {@link ACK_TIMEOUT_MS}; failures are logged and resolved as `{ok: false}` (spec part 1 §8).
+ */
+function sendWithAck<M>(
+  socket: GameOnSocket | null,
+  action: string,
+  emit: (socket: GameOnSocket, ack: Ack<{ message: M }>) => void,
+): Promise<SendResult<M>> {
+  if (!socket) {
+    logNoSocket(action);
+    return Promise.resolve({ ok: false, error: 'Not connected to chat' });
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      console.error(`${action}: no acknowledgement`);
+      resolve({ ok: false, error: 'The server did not answer' });
+    }, ACK_TIMEOUT_MS);
+    emit(socket, (response) => {
+      clearTimeout(timer);
+      if (response.success) resolve({ ok: true, message: response.message });
+      else {
+        console.error(`${action} failed:`, response.message);
+        resolve({ ok: false, error: response.message });
+      }
+    });
+  });
 }
 
 interface SocketProviderProps {
@@ -126,44 +153,14 @@ export function SocketProvider({ token, userId, onUnauthorized, children }: Sock
         });
       },
       sendGroupMessage(groupChatId, content) {
-        if (!socket) {
-          logNoSocket('sendGroupMessage');
-          return Promise.resolve({ ok: false, error: 'Not connected to chat' });
-        }
-        return new Promise<SendGroupMessageResult>((resolve) => {
-          const timer = setTimeout(() => {
-            console.error('sendGroupMessage: no acknowledgement');
-            resolve({ ok: false, error: 'The server did not answer' });
-          }, ACK_TIMEOUT_MS);
-          socket.emit('sendGroupMessage', { groupChat: groupChatId, content }, (response) => {
-            clearTimeout(timer);
-            if (response.success) resolve({ ok: true, message: response.message });
-            else {
-              console.error('sendGroupMessage failed:', response.message);
-              resolve({ ok: false, error: response.message });
-            }
-          });
-        });
+        return sendWithAck<GroupMessage>(socket, 'sendGroupMessage', (live, ack) =>
+          live.emit('sendGroupMessage', { groupChat: groupChatId, content }, ack),
+        );
       },
       sendDirectMessage(recipientId, content) {
-        if (!socket) {
-          logNoSocket('sendDirectMessage');
-          return Promise.resolve({ ok: false, error: 'Not connected to chat' });
-        }
-        return new Promise<SendDirectMessageResult>((resolve) => {
-          const timer = setTimeout(() => {
-            console.error('sendDirectMessage: no acknowledgement');
-            resolve({ ok: false, error: 'The server did not answer' });
-          }, ACK_TIMEOUT_MS);
-          socket.emit('sendDirectMessage', { recipientId, content }, (response) => {
-            clearTimeout(timer);
-            if (response.success) resolve({ ok: true, message: response.message });
-            else {
-              console.error('sendDirectMessage failed:', response.message);
-              resolve({ ok: false, error: response.message });
-            }
-          });
-        });
+        return sendWithAck<DirectMessage>(socket, 'sendDirectMessage', (live, ack) =>
+          live.emit('sendDirectMessage', { recipientId, content }, ack),
+        );
       },
     }),
     [socket, connected],
@@ -177,28 +174,6 @@ export function useSocket(): SocketContextValue {
   const value = useContext(SocketContext);
   if (value === null) throw new Error('useSocket must be used within a SocketProvider');
   return value;
-}
-
-type GroupMessageEvent = 'newGroupMessage' | 'messageDelivered';
-
-/** Runs `handler` for every `event` from the server while the socket exists. */
-export function useGroupMessageEvent(
-  event: GroupMessageEvent,
-  handler: (message: GroupMessage) => void,
-): void {
-  const { socket } = useSocket();
-  const handlerRef = useRef(handler);
-  useEffect(() => {
-    handlerRef.current = handler;
-  });
-  useEffect(() => {
-    if (!socket) return;
-    const listener = (message: GroupMessage) => handlerRef.current(message);
-    socket.on(event, listener);
-    return () => {
-      socket.off(event, listener);
-    };
-  }, [socket, event]);
 }
 
 /** Runs `handler` for every `event` from the server while the socket exists. */

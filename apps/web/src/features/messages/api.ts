@@ -13,7 +13,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { useGroupMessageEvent, useSocketConnect } from '../../lib/socket';
+import { useSocketConnect, useSocketEvent } from '../../lib/socket';
 
 /** Messages of one thread fetched per page; the server answers the newest ones first. */
 export const THREAD_PAGE_SIZE = 100;
@@ -141,11 +141,11 @@ export function useMarkGroupChatRead() {
  */
 export function useMessagesRealtime(): void {
   const queryClient = useQueryClient();
-  useGroupMessageEvent('newGroupMessage', (message) => {
+  useSocketEvent('newGroupMessage', (message) => {
     addMessageToThread(queryClient, message);
     void invalidateSummaries(queryClient);
   });
-  useGroupMessageEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
+  useSocketEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
   useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   });

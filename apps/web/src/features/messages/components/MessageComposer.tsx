@@ -1,46 +1,49 @@
 import { MESSAGE_MAX } from '@gameon/shared';
-import { MessageSquareDashed, SendHorizontal } from 'lucide-react';
-import type { FormEvent, RefObject } from 'react';
+import { SendHorizontal } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { inputClasses } from '../../../components/FormField';
 import type { useTypingEmitter } from '../use-typing';
 
-/** The empty thread of a direct or group chat (spec part 1 §2 Messages). */
-export function EmptyThread() {
-  return (
-    <li className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-slate-500">
-      <MessageSquareDashed aria-hidden="true" className="size-8 text-slate-300" />
-      No messages yet. Start the conversation!
-    </li>
-  );
+interface MessageComposerProps {
+  /** Sends the trimmed text; resolves with the failure to show, or null once sent. */
+  onSend: (content: string) => Promise<string | null>;
+  connected: boolean;
+  typing: ReturnType<typeof useTypingEmitter>;
 }
 
 /**
  * The message box of a thread, shared by direct and group chats: the 'Message' field (typing
- * reported while it holds text), the Send button and the send failure, if any.
+ * reported while it holds text), the Send button and the send failure, if any. Blank text is
+ * ignored (spec part 1 §9); the draft is kept when sending fails.
  */
-export function MessageComposer({
-  draft,
-  onDraftChange,
-  onSubmit,
-  sending,
-  sendError,
-  connected,
-  typing,
-  inputRef,
-}: {
-  draft: string;
-  onDraftChange: (draft: string) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  sending: boolean;
-  sendError: string | null;
-  connected: boolean;
-  typing: ReturnType<typeof useTypingEmitter>;
-  inputRef: RefObject<HTMLInputElement | null>;
-}) {
+export function MessageComposer({ onSend, connected, typing }: MessageComposerProps) {
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (content === '' || sending) return;
+    typing.stop();
+    setSending(true);
+    setSendError(null);
+    const error = await onSend(content);
+    setSending(false);
+    if (error === null) setDraft('');
+    else setSendError(error);
+    inputRef.current?.focus();
+  };
+
   return (
-    <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-3 sm:px-5">
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      className="border-t border-slate-200 bg-white p-3 sm:px-5"
+    >
       {sendError !== null && (
         <Alert tone="error" className="mb-2">
           {sendError}
@@ -57,7 +60,7 @@ export function MessageComposer({
           maxLength={MESSAGE_MAX}
           autoComplete="off"
           onChange={(event) => {
-            onDraftChange(event.target.value);
+            setDraft(event.target.value);
             if (event.target.value.trim() !== '') typing.keystroke();
             else typing.stop();
           }}
