@@ -21,17 +21,29 @@ interface ConversationListProps {
   onNewMessage?: () => void;
 }
 
-function DirectRow({
-  conversation,
-  active,
-  onSelect,
-}: {
-  conversation: DirectConversation;
+interface ConversationRowProps {
+  name: string;
+  /** The round picture at the start: a person, or a group. */
+  avatar: ReactNode;
+  /** The last message's text and time, null before any. */
+  lastContent: string | null;
+  lastAt: string | null;
+  unreadCount: number;
   active: boolean;
   onSelect: () => void;
-}) {
-  const timeZone = viewerTimeZone();
-  const unread = conversation.unread_count > 0;
+}
+
+/** One conversation in the list: name, time of the last message, its preview and the badge. */
+function ConversationRow({
+  name,
+  avatar,
+  lastContent,
+  lastAt,
+  unreadCount,
+  active,
+  onSelect,
+}: ConversationRowProps) {
+  const unread = unreadCount > 0;
   return (
     <li>
       <button
@@ -44,9 +56,7 @@ function DirectRow({
           active ? 'bg-emerald-50' : 'hover:bg-slate-50',
         )}
       >
-        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-          <UserRound aria-hidden="true" className="size-5" />
-        </span>
+        {avatar}
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span
@@ -55,14 +65,11 @@ function DirectRow({
                 unread ? 'font-bold' : 'font-semibold',
               )}
             >
-              {conversation.other_user_username}
+              {name}
             </span>
-            {conversation.last_message && (
-              <time
-                dateTime={conversation.last_message.created_at}
-                className="shrink-0 text-[11px] text-slate-400"
-              >
-                {formatMessageTime(conversation.last_message.created_at, new Date(), { timeZone })}
+            {lastAt !== null && (
+              <time dateTime={lastAt} className="shrink-0 text-[11px] text-slate-400">
+                {formatMessageTime(lastAt, new Date(), { timeZone: viewerTimeZone() })}
               </time>
             )}
           </span>
@@ -73,13 +80,11 @@ function DirectRow({
                 unread ? 'font-medium text-slate-700' : 'text-slate-500',
               )}
             >
-              {conversation.last_message_content === null
-                ? 'No messages yet'
-                : truncatePreview(conversation.last_message_content)}
+              {lastContent === null ? 'No messages yet' : truncatePreview(lastContent)}
             </span>
             {unread && (
               <span className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-[11px] leading-5 font-bold text-white">
-                {badgeText(conversation.unread_count)}
+                {badgeText(unreadCount)}
                 <span className="sr-only"> unread</span>
               </span>
             )}
@@ -90,69 +95,18 @@ function DirectRow({
   );
 }
 
-function ChatRow({
-  chat,
-  active,
-  onSelect,
-}: {
-  chat: GroupChatSummary;
-  active: boolean;
-  onSelect: () => void;
-}) {
-  const timeZone = viewerTimeZone();
+/** A titled part of the list ('Direct messages', 'Group chats'). */
+function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <li>
-      <button
-        type="button"
-        onClick={onSelect}
-        aria-current={active || undefined}
-        className={cx(
-          'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition-colors',
-          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
-          active ? 'bg-emerald-50' : 'hover:bg-slate-50',
-        )}
+    <section aria-labelledby={id} className="mb-3">
+      <h2
+        id={id}
+        className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
       >
-        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-white">
-          <UsersRound aria-hidden="true" className="size-5" />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="flex items-baseline justify-between gap-2">
-            <span
-              className={cx(
-                'truncate text-sm text-slate-900',
-                chat.unread_count > 0 ? 'font-bold' : 'font-semibold',
-              )}
-            >
-              {chat.name}
-            </span>
-            {chat.last_message && (
-              <time
-                dateTime={chat.last_message.created_at}
-                className="shrink-0 text-[11px] text-slate-400"
-              >
-                {formatMessageTime(chat.last_message.created_at, new Date(), { timeZone })}
-              </time>
-            )}
-          </span>
-          <span className="mt-0.5 flex items-center justify-between gap-2">
-            <span
-              className={cx(
-                'truncate text-xs',
-                chat.unread_count > 0 ? 'font-medium text-slate-700' : 'text-slate-500',
-              )}
-            >
-              {chat.last_message ? truncatePreview(chat.last_message.content) : 'No messages yet'}
-            </span>
-            {chat.unread_count > 0 && (
-              <span className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-[11px] leading-5 font-bold text-white">
-                {badgeText(chat.unread_count)}
-                <span className="sr-only"> unread</span>
-              </span>
-            )}
-          </span>
-        </span>
-      </button>
-    </li>
+        {title}
+      </h2>
+      <ul className="space-y-0.5 px-2">{children}</ul>
+    </section>
   );
 }
 
@@ -219,47 +173,47 @@ export function ConversationList({
     body = (
       <>
         {directs.length > 0 && (
-          <section aria-labelledby="direct-messages-heading" className="mb-3">
-            <h2
-              id="direct-messages-heading"
-              className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-            >
-              Direct messages
-            </h2>
-            <ul className="space-y-0.5 px-2">
-              {directs.map((conversation) => (
-                <DirectRow
-                  key={conversation.id}
-                  conversation={conversation}
-                  active={
-                    conversation.other_user_id !== null &&
-                    conversation.other_user_id === activeDirectUserId
-                  }
-                  onSelect={() => onSelectDirect?.(conversation)}
-                />
-              ))}
-            </ul>
-          </section>
+          <ListSection id="direct-messages-heading" title="Direct messages">
+            {directs.map((conversation) => (
+              <ConversationRow
+                key={conversation.id}
+                name={conversation.other_user_username}
+                avatar={
+                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+                    <UserRound aria-hidden="true" className="size-5" />
+                  </span>
+                }
+                lastContent={conversation.last_message_content}
+                lastAt={conversation.last_message?.created_at ?? null}
+                unreadCount={conversation.unread_count}
+                active={
+                  conversation.other_user_id !== null &&
+                  conversation.other_user_id === activeDirectUserId
+                }
+                onSelect={() => onSelectDirect?.(conversation)}
+              />
+            ))}
+          </ListSection>
         )}
         {groupChats.length > 0 && (
-          <section aria-labelledby="group-chats-heading">
-            <h2
-              id="group-chats-heading"
-              className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-            >
-              Group chats
-            </h2>
-            <ul className="space-y-0.5 px-2">
-              {groupChats.map((chat) => (
-                <ChatRow
-                  key={chat.id}
-                  chat={chat}
-                  active={chat.id === activeChatId}
-                  onSelect={() => onSelect(chat.id)}
-                />
-              ))}
-            </ul>
-          </section>
+          <ListSection id="group-chats-heading" title="Group chats">
+            {groupChats.map((chat) => (
+              <ConversationRow
+                key={chat.id}
+                name={chat.name}
+                avatar={
+                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-white">
+                    <UsersRound aria-hidden="true" className="size-5" />
+                  </span>
+                }
+                lastContent={chat.last_message?.content ?? null}
+                lastAt={chat.last_message?.created_at ?? null}
+                unreadCount={chat.unread_count}
+                active={chat.id === activeChatId}
+                onSelect={() => onSelect(chat.id)}
+              />
+            ))}
+          </ListSection>
         )}
       </>
     );
