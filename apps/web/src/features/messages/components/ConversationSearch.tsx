@@ -1,10 +1,10 @@
 import { SEARCH_MIN_CHARS } from '@gameon/shared';
 import type { DirectConversation, GroupChatSummary } from '@gameon/shared';
 import { Search, UserRound, UsersRound } from 'lucide-react';
-import { useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { inputClasses } from '../../../components/FormField';
 import { cx } from '../../../lib/format';
+import { useListbox } from '../../../lib/use-listbox';
 
 /** Most suggestions the dropdown lists. */
 const MAX_MATCHES = 8;
@@ -58,37 +58,21 @@ export function ConversationSearch({
 }: ConversationSearchProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
-  const listId = useId();
   const showList = open && text.trim().length >= SEARCH_MIN_CHARS;
   const matches = showList ? findMatches(text, directs, chats) : [];
-
-  const pick = (match: Match) => {
-    setText('');
-    setOpen(false);
-    setActiveIndex(-1);
-    if (match.kind === 'direct') onSelectDirect?.(match.conversation);
-    else onSelect(match.chat.id);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (matches.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (index + step + matches.length) % matches.length);
-    } else if (event.key === 'Enter' && showList) {
-      event.preventDefault();
-      const match = matches[activeIndex] ?? (matches.length === 1 ? matches[0] : undefined);
-      if (match) pick(match);
-    } else if (event.key === 'Escape' && showList) {
-      event.preventDefault();
+  const listbox = useListbox({
+    items: matches,
+    showList,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    pick: (match) => {
+      setText('');
       setOpen(false);
-    }
-  };
-
-  const optionId = (index: number) => `${listId}-option-${index}`;
+      listbox.setActiveIndex(-1);
+      if (match.kind === 'direct') onSelectDirect?.(match.conversation);
+      else onSelect(match.chat.id);
+    },
+  });
 
   return (
     <div className="relative">
@@ -103,22 +87,18 @@ export function ConversationSearch({
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={showList && matches.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={
-          showList && activeIndex >= 0 && activeIndex < matches.length
-            ? optionId(activeIndex)
-            : undefined
-        }
+        aria-controls={listbox.listId}
+        aria-activedescendant={listbox.activeDescendant}
         value={text}
         placeholder="Search by name"
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
-          setActiveIndex(-1);
+          listbox.setActiveIndex(-1);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        onKeyDown={handleKeyDown}
+        onKeyDown={listbox.onKeyDown}
         className={inputClasses(false, 'pl-9')}
       />
       {showList && (
@@ -128,20 +108,19 @@ export function ConversationSearch({
               No conversations found
             </p>
           ) : (
-            <ul id={listId} role="listbox" aria-label="Matching conversations" className="py-1">
+            <ul
+              id={listbox.listId}
+              role="listbox"
+              aria-label="Matching conversations"
+              className="py-1"
+            >
               {matches.map((match, index) => (
                 <li
                   key={match.key}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  // Keep focus in the box so its blur does not close the list before the click.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => pick(match)}
-                  onMouseEnter={() => setActiveIndex(index)}
+                  {...listbox.optionProps(index, match)}
                   className={cx(
                     'flex cursor-pointer items-center gap-2.5 px-3 py-2 text-sm',
-                    index === activeIndex ? 'bg-emerald-50' : 'hover:bg-slate-50',
+                    index === listbox.activeIndex ? 'bg-emerald-50' : 'hover:bg-slate-50',
                   )}
                 >
                   <span

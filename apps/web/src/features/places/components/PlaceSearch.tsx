@@ -1,12 +1,12 @@
 import { SEARCH_MIN_CHARS } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { MapPin, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { errorId, inputClasses } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListbox } from '../../../lib/use-listbox';
 import { usePlaceSearch } from '../api';
 
 interface PlaceSearchProps {
@@ -37,10 +37,8 @@ export function PlaceSearch({
 }: PlaceSearchProps) {
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const debounced = useDebouncedValue(text, 300);
   const search = usePlaceSearch(debounced);
-  const listId = useId();
   const places = search.data ?? [];
   const ready = debounced.trim().length >= SEARCH_MIN_CHARS && text.trim() === debounced.trim();
   const showList = open && text.trim().length >= SEARCH_MIN_CHARS && text !== value?.name;
@@ -50,34 +48,22 @@ export function PlaceSearch({
     if (value !== null) setText(value.name);
   }, [value]);
 
+  const listbox = useListbox({
+    items: places,
+    showList,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    pick: (place) => {
+      setText(place.name);
+      setOpen(false);
+      onChange(place);
+    },
+  });
+  const { setActiveIndex } = listbox;
+
   useEffect(() => {
     setActiveIndex(-1);
-  }, [debounced]);
-
-  const pick = (place: Place) => {
-    setText(place.name);
-    setOpen(false);
-    onChange(place);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (places.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (index + step + places.length) % places.length);
-    } else if (event.key === 'Enter' && showList) {
-      event.preventDefault();
-      const place = places[activeIndex] ?? (places.length === 1 ? places[0] : undefined);
-      if (place) pick(place);
-    } else if (event.key === 'Escape' && showList) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  };
-
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  }, [debounced, setActiveIndex]);
   let status: string | null = null;
   if (showList) {
     if (!ready || search.isFetching) status = 'Searching…';
@@ -98,12 +84,8 @@ export function PlaceSearch({
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={showList && status === null}
-        aria-controls={listId}
-        aria-activedescendant={
-          showList && activeIndex >= 0 && activeIndex < places.length
-            ? optionId(activeIndex)
-            : undefined
-        }
+        aria-controls={listbox.listId}
+        aria-activedescendant={listbox.activeDescendant}
         aria-invalid={invalid || undefined}
         aria-describedby={
           [describedBy, invalid ? errorId(id) : undefined].filter(Boolean).join(' ') || undefined
@@ -117,7 +99,7 @@ export function PlaceSearch({
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        onKeyDown={handleKeyDown}
+        onKeyDown={listbox.onKeyDown}
         className={inputClasses(invalid, 'pl-9')}
       />
       {showList && (
@@ -129,7 +111,7 @@ export function PlaceSearch({
             </p>
           ) : (
             <ul
-              id={listId}
+              id={listbox.listId}
               role="listbox"
               aria-label="Suggested places"
               className="max-h-64 overflow-y-auto py-1"
@@ -137,15 +119,10 @@ export function PlaceSearch({
               {places.map((place, index) => (
                 <li
                   key={`${place.name}-${place.coordinates.join(',')}`}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => pick(place)}
-                  onMouseEnter={() => setActiveIndex(index)}
+                  {...listbox.optionProps(index, place)}
                   className={cx(
                     'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm',
-                    index === activeIndex ? 'bg-emerald-50' : 'hover:bg-slate-50',
+                    index === listbox.activeIndex ? 'bg-emerald-50' : 'hover:bg-slate-50',
                   )}
                 >
                   <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
