@@ -1,13 +1,11 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/app';
 import { FakeSocket } from '../test/fake-socket';
-import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../test/utils';
+import { jsonResponse, mockFetch, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
-import { AppProviders } from './providers';
-import { AppRoutes } from './routes';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -61,18 +59,6 @@ function server(call: FetchCall): Response {
     default:
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   }
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {

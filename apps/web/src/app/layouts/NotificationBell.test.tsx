@@ -1,15 +1,11 @@
-import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { Notification } from '@gameon/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_SEEN_NOTIFICATION_KEY } from '../../features/notifications/api';
+import { openSignedInApp } from '../../test/app';
 import type { FakeSocket } from '../../test/fake-socket';
-import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, testUser } from '../../test/utils';
 import type { FetchCall } from '../../test/utils';
-import { AppProviders } from '../providers';
-import { AppRoutes } from '../routes';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -51,22 +47,9 @@ function server(call: FetchCall): Response {
 }
 
 async function openApp(path = '/settings') {
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-  const before = sockets.length;
-  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const opened = await openSignedInApp(path, sockets);
   const bell = await screen.findByRole('button', { name: 'Notifications' });
-  await waitFor(() => expect(sockets.length).toBeGreaterThan(before));
-  const socket = sockets.at(-1);
-  if (!socket) throw new Error('no socket');
-  act(() => socket.serverEmit('connect'));
-  return { router, socket, bell, user: userEvent.setup() };
+  return { ...opened, bell };
 }
 
 beforeEach(() => {

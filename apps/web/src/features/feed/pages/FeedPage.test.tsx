@@ -1,13 +1,11 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { AppRoutes } from '../../../app/routes';
+import { renderApp } from '../../../test/app';
 import type { FakeSocket } from '../../../test/fake-socket';
-import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
@@ -82,12 +80,7 @@ function renderFeed(posts: (cursor: string | null) => Response) {
         return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     }
   });
-  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }]);
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderApp('/');
   return { calls, user: userEvent.setup() };
 }
 

@@ -1,13 +1,9 @@
-import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { DirectConversation, GroupChatSummary, GroupMessage } from '@gameon/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { AppRoutes } from '../../../app/routes';
+import { openSignedInApp } from '../../../test/app';
 import type { FakeSocket } from '../../../test/fake-socket';
-import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
@@ -76,22 +72,9 @@ function server(call: FetchCall): Response {
 }
 
 async function openMessages(state?: unknown) {
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-  const before = sockets.length;
-  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
-    initialEntries: [{ pathname: '/messages', state }],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const opened = await openSignedInApp({ pathname: '/messages', state }, sockets);
   await screen.findByRole('heading', { name: 'Messages' });
-  await waitFor(() => expect(sockets.length).toBeGreaterThan(before));
-  const socket = sockets.at(-1);
-  if (!socket) throw new Error('no socket');
-  act(() => socket.serverEmit('connect'));
-  return { socket, user: userEvent.setup() };
+  return opened;
 }
 
 beforeEach(() => {
