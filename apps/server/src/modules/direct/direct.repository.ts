@@ -62,34 +62,8 @@ export function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
-/** Messages of a conversation with the sender's name, newest first. */
-export function listMessages(
-  db: Executor,
-  conversationId: number,
-  limit: number,
-  beforeId?: number,
-) {
-  let query = db
-    .selectFrom('direct_messages as m')
-    .leftJoin('users as s', 's.id', 'm.sender_id')
-    .select([
-      'm.id',
-      'm.conversation_id',
-      'm.sender_id',
-      'm.recipient_id',
-      'm.content',
-      'm.is_read',
-      'm.created_at',
-      's.username as sender_username',
-    ])
-    .where('m.conversation_id', '=', conversationId)
-    .orderBy('m.id', 'desc')
-    .limit(limit);
-  if (beforeId !== undefined) query = query.where('m.id', '<', beforeId);
-  return query.execute();
-}
-
-export function findMessage(db: Executor, id: number) {
+/** Direct messages with the sender's name, as presented. */
+function messagesWithSender(db: Executor) {
   return db
     .selectFrom('direct_messages as m')
     .leftJoin('users as s', 's.id', 'm.sender_id')
@@ -102,9 +76,26 @@ export function findMessage(db: Executor, id: number) {
       'm.is_read',
       'm.created_at',
       's.username as sender_username',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirstOrThrow();
+    ]);
+}
+
+/** Messages of a conversation with the sender's name, newest first. */
+export function listMessages(
+  db: Executor,
+  conversationId: number,
+  limit: number,
+  beforeId?: number,
+) {
+  let query = messagesWithSender(db)
+    .where('m.conversation_id', '=', conversationId)
+    .orderBy('m.id', 'desc')
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where('m.id', '<', beforeId);
+  return query.execute();
+}
+
+export function findMessage(db: Executor, id: number) {
+  return messagesWithSender(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
