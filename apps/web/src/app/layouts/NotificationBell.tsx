@@ -1,4 +1,3 @@
-import { formatRelativeTime } from '@gameon/shared';
 import type { Notification } from '@gameon/shared';
 import { Bell, BellOff } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -11,7 +10,11 @@ import {
   useNotificationCount,
   useNotifications,
 } from '../../features/notifications/api';
-import { badgeText, cx, viewerTimeZone } from '../../lib/format';
+import {
+  NotificationText,
+  UnreadDot,
+} from '../../features/notifications/components/NotificationText';
+import { badgeText, cx } from '../../lib/format';
 import { useDismiss } from '../../lib/use-dismiss';
 
 /**
@@ -49,8 +52,6 @@ export function NotificationBell() {
     const unreadIds = items.filter((item) => !item.is_read).map((item) => item.id);
     markAll.mutate(unreadIds, { onSuccess: () => remove(shown) });
   };
-
-  const timeZone = viewerTimeZone();
 
   return (
     <div ref={ref} className="relative">
@@ -120,18 +121,9 @@ export function NotificationBell() {
                         !item.is_read && 'bg-emerald-50/70',
                       )}
                     >
-                      <span
-                        aria-hidden="true"
-                        className={cx(
-                          'mt-1.5 size-2 shrink-0 rounded-full',
-                          item.is_read ? 'bg-transparent' : 'bg-emerald-600',
-                        )}
-                      />
+                      <UnreadDot unread={!item.is_read} />
                       <span className={cx('text-slate-700', !item.is_read && 'font-semibold')}>
-                        {item.message}{' '}
-                        <span className="font-normal text-slate-400">
-                          ({formatRelativeTime(item.created_at, new Date(), { timeZone })})
-                        </span>
+                        <NotificationText notification={item} />
                         {!item.is_read && <span className="sr-only"> (unread)</span>}
                       </span>
                     </button>

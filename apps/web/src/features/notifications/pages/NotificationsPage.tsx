@@ -1,4 +1,3 @@
-import { formatRelativeTime } from '@gameon/shared';
 import type { Notification } from '@gameon/shared';
 import { Bell, Check, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,7 +6,8 @@ import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
-import { cx, viewerTimeZone } from '../../../lib/format';
+import { cx } from '../../../lib/format';
+import { NotificationText, UnreadDot } from '../components/NotificationText';
 import {
   notificationTarget,
   useMarkAllNotificationsRead,
@@ -59,7 +59,6 @@ export function NotificationsPage() {
   const [failed, setFailed] = useState(false);
   const unreadCount = count.data ?? 0;
   const items = (list.data ?? []).filter((item) => matchesFilter(item, filter));
-  const timeZone = viewerTimeZone();
 
   useEffect(() => {
     if (list.error) console.error('Could not load notifications', list.error);
@@ -138,14 +137,7 @@ export function NotificationsPage() {
           >
             {items.map((item) => {
               const target = notificationTarget(item);
-              const text = (
-                <>
-                  {item.message}{' '}
-                  <span className="font-normal text-slate-400">
-                    ({formatRelativeTime(item.created_at, new Date(), { timeZone })})
-                  </span>
-                </>
-              );
+              const text = <NotificationText notification={item} />;
               return (
                 <li
                   key={item.id}
@@ -154,13 +146,7 @@ export function NotificationsPage() {
                     !item.is_read && 'bg-emerald-50/60',
                   )}
                 >
-                  <span
-                    aria-hidden="true"
-                    className={cx(
-                      'mt-1.5 size-2 shrink-0 rounded-full',
-                      item.is_read ? 'bg-transparent' : 'bg-emerald-600',
-                    )}
-                  />
+                  <UnreadDot unread={!item.is_read} />
                   <p
                     className={cx(
                       'flex-1 text-sm text-slate-700',
