@@ -12,14 +12,15 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
 import { insertSession, insertUser } from '../apps/server/src/modules/auth/auth.repository.js';
 
-/** A server over an empty database (no demo data), not yet listening. */
-export async function benchApp() {
+/** A server over an empty database (no demo data), not yet listening; `env` overrides config. */
+export async function benchApp(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
   const app = await buildApp(
     loadConfig({
       DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
       SEED_DEMO: 'false',
       WEB_DIST: '',
+      ...env,
     }),
     { logger: false },
   );
