@@ -55,7 +55,7 @@ describe('failing event handlers', () => {
     expect(failures.count('sendDirectMessage')).toBe(1);
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({
-        err: expect.any(Error),
+        err: expect.any(Error) as unknown,
         event: 'sendDirectMessage',
         memberId: sender.user.id,
       }),
@@ -85,7 +85,7 @@ describe('failing event handlers', () => {
     });
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({
-        err: expect.any(Error),
+        err: expect.any(Error) as unknown,
         event: 'follow.created',
         memberId: fan.user.id,
       }),
