@@ -17,7 +17,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './db/seed.js';
 import { unauthorized } from './lib/errors.js';
-import { DomainEventBus } from './lib/events.js';
+import { DomainEventBus, HandlerFailures } from './lib/events.js';
 import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -49,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     io: RealtimeServer;
+    /** Failed socket and domain-event handlers, counted per event (issue 10). */
+    handlerFailures: HandlerFailures;
   }
 }
 
@@ -85,7 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (seed && fresh) await seedDemo(database.db);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const events = new DomainEventBus();
+  const failures = new HandlerFailures(app.log);
+  app.decorate('handlerFailures', failures);
+  const events = new DomainEventBus(failures);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
@@ -98,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     groupUnread: (id) => chats.unreadTotal(id),
   });
-  const notifications = createNotificationsService({ db: database.db, events, log: app.log });
+  const notifications = createNotificationsService({ db: database.db, events });
   const posts = createPostsService({ db: database.db, events, users });
   const places = createPlacesService(config.placesUrl);
   const settings = createSettingsService({ db: database.db, users });
@@ -176,7 +180,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
 
-  const realtime = createRealtime(app.server, { auth, chats, direct, users, events, log: app.log });
+  const realtime = createRealtime(app.server, {
+    auth,
+    chats,
+    direct,
+    users,
+    events,
+    failures,
+    log: app.log,
+  });
   app.decorate('io', realtime.io);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;

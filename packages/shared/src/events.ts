@@ -1,9 +1,18 @@
-/** Socket.IO event maps (CONTRACT.md "Socket.IO"). */
-import type { GroupMessage, SendGroupMessagePayload } from './schemas/chats.js';
-import type {
-  DirectMessage,
-  DirectMessageEvent,
-  SendDirectMessagePayload,
+/** Socket.IO event maps and the schemas of client event payloads (CONTRACT.md "Socket.IO"). */
+import type { z } from 'zod';
+import {
+  sendGroupMessagePayloadSchema,
+  type GroupMessage,
+  type SendGroupMessagePayload,
+} from './schemas/chats.js';
+import { idSchema } from './schemas/common.js';
+import {
+  directTypingPayloadSchema,
+  groupTypingPayloadSchema,
+  sendDirectMessagePayloadSchema,
+  type DirectMessage,
+  type DirectMessageEvent,
+  type SendDirectMessagePayload,
 } from './schemas/direct.js';
 import type { Notification } from './schemas/notifications.js';
 
@@ -47,6 +56,19 @@ export interface ServerToClientEvents {
   /** A followed member came online or went offline (only when they show it). */
   presence: (payload: { userId: number; online: boolean }) => void;
 }
+
+/**
+ * The schema of each client event's payload, which the server's handlers parse before acting
+ * (`join` takes any value: the token, not the payload, decides who the socket is).
+ */
+export const clientEventSchemas = {
+  joinGroupChat: idSchema,
+  leaveGroupChat: idSchema,
+  sendDirectMessage: sendDirectMessagePayloadSchema,
+  sendGroupMessage: sendGroupMessagePayloadSchema,
+  directTyping: directTypingPayloadSchema,
+  groupTyping: groupTypingPayloadSchema,
+} satisfies Record<Exclude<keyof ClientToServerEvents, 'join'>, z.ZodType>;
 
 /** The message of the `connect_error` a missing or bad token gets. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';

@@ -1,8 +1,11 @@
 /**
  * In-process domain events (ARCHITECTURE.md "How a request flows"): services emit, the
- * realtime module (and later notifications) subscribe, so features do not import each other.
+ * realtime dispatcher and the notifications module subscribe, so features do not import each
+ * other. A subscriber that fails is logged and counted ({@link HandlerFailures}, issue 10),
+ * never passed back to the action that raised the event.
  */
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DirectMessage, GroupMessage, Notification, UserRef } from '@gameon/shared';
 
 export interface DomainEvents {
@@ -41,15 +44,66 @@ export interface DomainEvents {
   'notification.created': { userId: number; notification: Notification };
 }
 
-/** A typed wrapper over EventEmitter; listeners run synchronously in emit order. */
+/** The member an event is about (who acted, or who is told), for the failure log. */
+const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => number | null } = {
+  'message.group.created': ({ message }) => message.sender_id,
+  'session.revoked': () => null,
+  'post.interest': ({ user }) => user.id,
+  'follow.created': ({ follower }) => follower.id,
+  'post.created': ({ author }) => author.id,
+  'message.direct.created': ({ message }) => message.sender_id,
+  'messages.read': ({ readerId }) => readerId,
+  'notification.created': ({ userId }) => userId,
+};
+
+/**
+ * Failed event handlers (socket client events and domain-event subscribers; issue 10): each
+ * failure is logged at error level with its event name and member id, and counted per event.
+ * Refusals a handler answers (an AppError in an acknowledgement) are not failures.
+ */
+export class HandlerFailures {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** Logs `error` as a failure of the handler of `event` acting for `memberId` and counts it. */
+  record(event: string, memberId: number | null, error: unknown): void {
+    this.counts.set(event, (this.counts.get(event) ?? 0) + 1);
+    this.log.error({ err: error, event, memberId }, 'event handler failed');
+  }
+
+  /** How many handlers of `event` failed since start-up. */
+  count(event: string): number {
+    return this.counts.get(event) ?? 0;
+  }
+}
+
+/**
+ * A typed wrapper over EventEmitter; listeners start synchronously in emit order. A listener
+ * that throws or whose promise rejects is recorded in `failures`; the other listeners and the
+ * emitter carry on.
+ */
 export class DomainEventBus {
   private readonly emitter = new EventEmitter();
+
+  constructor(private readonly failures: HandlerFailures) {}
 
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
     this.emitter.emit(name, payload);
   }
 
-  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void): void {
-    this.emitter.on(name, listener);
+  on<K extends keyof DomainEvents>(
+    name: K,
+    listener: (payload: DomainEvents[K]) => void | Promise<void>,
+  ): void {
+    this.emitter.on(name, (payload: DomainEvents[K]) => {
+      const fail = (error: unknown) => this.failures.record(name, memberOf[name](payload), error);
+      try {
+        const result = listener(payload);
+        if (result instanceof Promise) result.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    });
   }
 }

@@ -4,7 +4,7 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
-import type { RealtimeServer } from './index.js';
+import type { RealtimeServer } from './rooms.js';
 
 export interface RedisLink {
   /** The command client (also the adapter's publisher). */

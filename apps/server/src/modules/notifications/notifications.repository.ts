@@ -6,22 +6,49 @@ import { notBlockedWith } from '../users/users.repository.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export function insert(
-  db: Executor,
-  row: {
-    user_id: number;
-    type: NotificationType;
-    message: string;
-    data: string;
-    conversation_id: number | null;
-    created_at: string;
-  },
-) {
+/** A new notification row; `data` is JSON object text. */
+interface NewNotification {
+  user_id: number;
+  type: NotificationType;
+  message: string;
+  data: string;
+  conversation_id: number | null;
+  created_at: string;
+}
+
+export function insert(db: Executor, row: NewNotification) {
   return db
     .insertInto('notifications')
     .values({ ...row, is_read: 0 })
     .returning(['id'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Rows per INSERT statement: 7 bound values each stays far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 parameters per statement.
+ */
+const INSERT_BATCH = 1000;
+
+/**
+ * Stores unread notifications in one INSERT per {@link INSERT_BATCH} rows, in one transaction
+ * when it takes more than one.
+ * @returns the stored rows, every column.
+ */
+export async function insertMany(db: Kysely<DB>, rows: NewNotification[]) {
+  const insertBatch = (executor: Executor, batch: NewNotification[]) =>
+    executor
+      .insertInto('notifications')
+      .values(batch.map((row) => ({ ...row, is_read: 0 })))
+      .returningAll()
+      .execute();
+  if (rows.length <= INSERT_BATCH) return insertBatch(db, rows);
+  return db.transaction().execute(async (trx) => {
+    const stored = [];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH)
+      stored.push(...(await insertBatch(trx, rows.slice(start, start + INSERT_BATCH))));
+    return stored;
+  });
 }
 
 /** Removes the member's unread message notification of a conversation (one unread per conversation). */

@@ -4,13 +4,12 @@
  * message), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DirectMessage, Notification } from '@gameon/shared';
-import type { DB, NotificationType } from '../../db/types.js';
+import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
-import type { DomainEventBus } from '../../lib/events.js';
+import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import { lockUnreadMessage } from '../direct/direct.repository.js';
 import * as repo from './notifications.repository.js';
@@ -27,7 +26,7 @@ export const notificationText = {
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
 export const NEARBY_RADIUS_M = 25_000;
 
-function present(row: Awaited<ReturnType<typeof repo.findById>>): Notification {
+function present(row: Selectable<NotificationsTable>): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -38,14 +37,16 @@ function present(row: Awaited<ReturnType<typeof repo.findById>>): Notification {
   };
 }
 
+/**
+ * The notifications service. Its domain-event subscribers return their work to the event bus,
+ * which logs and counts a failure (issue 10) without failing the action that raised the event.
+ */
 export function createNotificationsService({
   db,
   events,
-  log,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
-  log: FastifyBaseLogger;
 }) {
   function row(
     userId: number,
@@ -69,6 +70,30 @@ export function createNotificationsService({
       userId,
       notification: present(await repo.findById(db, id)),
     });
+  }
+
+  /**
+   * Tells the members near a new post who play its sport (issue 5 nearby_post): one query finds
+   * them all, one batch insert stores their notifications, then each is pushed live.
+   */
+  async function notifyNearbyMembers({ post, author }: DomainEvents['post.created']) {
+    const members = await repo.nearbyMembers(
+      db,
+      { authorId: author.id, sport: post.sport, lng: post.lng, lat: post.lat },
+      NEARBY_RADIUS_M,
+    );
+    if (members.length === 0) return;
+    const message = notificationText.nearbyPost(post.sport, post.heading);
+    const data = { post_id: post.id, author_id: author.id };
+    const stored = await repo.insertMany(
+      db,
+      members.map((userId) => row(userId, 'nearby_post', message, data)),
+    );
+    for (const notification of stored)
+      events.emit('notification.created', {
+        userId: notification.user_id,
+        notification: present(notification),
+      });
   }
 
   async function notify(
@@ -109,48 +134,23 @@ export function createNotificationsService({
     }
   }
 
-  /** Runs an event handler without letting its failure reach the action that raised it. */
-  const safely = (work: () => Promise<void>) => {
-    work().catch((error: unknown) => log.error({ err: error }, 'notification failed'));
-  };
-
   events.on('follow.created', ({ follower, followeeId }) =>
-    safely(() =>
-      notify(followeeId, 'follow', notificationText.follow(follower.username), {
-        follower_id: follower.id,
-      }),
-    ),
+    notify(followeeId, 'follow', notificationText.follow(follower.username), {
+      follower_id: follower.id,
+    }),
   );
   events.on('post.interest', ({ authorId, user, postId, heading, groupChatId }) =>
-    safely(() =>
-      notify(authorId, 'interest', notificationText.interest(user.username, heading), {
-        post_id: postId,
-        user_id: user.id,
-        group_chat_id: groupChatId,
-      }),
-    ),
-  );
-  events.on('message.direct.created', ({ message, recipientId }) =>
-    safely(async () => {
-      const id = await replaceMessageNotification(message, recipientId);
-      if (id !== null) await announce(recipientId, id);
+    notify(authorId, 'interest', notificationText.interest(user.username, heading), {
+      post_id: postId,
+      user_id: user.id,
+      group_chat_id: groupChatId,
     }),
   );
-  events.on('post.created', ({ post, author }) =>
-    safely(async () => {
-      const members = await repo.nearbyMembers(
-        db,
-        { authorId: author.id, sport: post.sport, lng: post.lng, lat: post.lat },
-        NEARBY_RADIUS_M,
-      );
-      for (const userId of members) {
-        await notify(userId, 'nearby_post', notificationText.nearbyPost(post.sport, post.heading), {
-          post_id: post.id,
-          author_id: author.id,
-        });
-      }
-    }),
-  );
+  events.on('message.direct.created', async ({ message, recipientId }) => {
+    const id = await replaceMessageNotification(message, recipientId);
+    if (id !== null) await announce(recipientId, id);
+  });
+  events.on('post.created', notifyNearbyMembers);
 
   return {
     /** `GET /notifications`: newest first, with the cursor of the older page. */

@@ -92,7 +92,7 @@ describe('notifications created by the server', () => {
       message: 'New Badminton game near you: Doubles at 7',
       data: { post_id: post.id },
     });
-    // Nearby members are told one after another, after the post is answered.
+    // Nearby members are told after the post is answered.
     await expect
       .poll(async () => (await list(skilled)).map((n) => n.type))
       .toEqual(['nearby_post']);
