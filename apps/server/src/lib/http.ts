@@ -219,8 +219,6 @@ const STATUS_CODES: Partial<Record<number, string>> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
   409: 'conflict',
   413: 'too_large',
   415: 'unsupported_media_type',
