@@ -7,18 +7,15 @@ import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from '@fastify/type-provider-zod';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './db/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus, HandlerFailures } from './lib/events.js';
-import { bearerToken, errorHandler, rejectUnsafeText, type App } from './lib/http.js';
+import { bearerToken, rejectUnsafeText, useContract, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
@@ -73,9 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  // Responses are checked against their schemas only where config asks (tests), never in production.
+  useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
 
   const database = openDatabase(config.database, (error) =>
@@ -118,11 +114,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.principal = principal;
   };
 
-  app.get('/api/health', () => ({ status: 'ok' }));
-  app.get('/api/ready', async () => {
+  const health = { schema: { response: { 200: healthResponseSchema } } };
+  app.get('/api/health', health, () => ({ status: 'ok' as const }));
+  app.get('/api/ready', health, async () => {
     await sql`select 1`.execute(database.db);
     await redis?.ping();
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
   authRoutes(app, auth, requireAuth);
   settingsRoutes(app, settings, auth, requireAuth);
@@ -177,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Client routes (/messages, /create-post, ...) are the SPA's: fall back to index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: 'Not found' });
+    return reply.status(404).send({ success: false, code: 'not_found', message: 'Not found' });
   });
 
   const realtime = createRealtime(app.server, {

@@ -28,6 +28,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RESPONSE_VALIDATION: z.enum(['on', 'off']).default('off'),
 });
 
 export type Database =
@@ -54,6 +55,14 @@ export interface Config {
   /** The built web app to serve, or null to serve only the API. */
   webDist: string | null;
   logLevel: string;
+  /**
+   * `RESPONSE_VALIDATION=on`: every JSON answer is checked against its route's response schema
+   * from `packages/shared` before it is sent; a mismatch (a missing, mistyped or undeclared
+   * field) answers 500 and logs the zod issues. The test harness turns it on so a drifted field
+   * fails a test; the default `off` (production, `npm start`, the e2e server) only serializes
+   * with `JSON.stringify`, no extra work per response (issue 10).
+   */
+  responseValidation: boolean;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -82,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST === '' ? null : (e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
+    responseValidation: e.RESPONSE_VALIDATION === 'on',
   };
 }
 

@@ -98,6 +98,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     SMTP_URL: smtpUrl,
     SEED_DEMO: 'false',
     WEB_DIST: '',
+    // Every answer is checked against its route's response schema: a drifted field fails a test.
+    RESPONSE_VALIDATION: 'on',
     ...env,
   });
   const app = await buildApp(config, { logger: false });

@@ -1,6 +1,7 @@
 /**
  * Domain errors: values with a code and an HTTP status, thrown by services and mapped to
- * `{success: false, message, errors?}` in one place (app.ts error handler; CONTRACT.md).
+ * `{success: false, code, message, errors?}` in one place (`errorHandler` in lib/http.ts;
+ * CONTRACT.md "Errors"). The code goes on the wire: keep it a stable snake_case word.
  */
 import type { FieldError } from '@gameon/shared';
 

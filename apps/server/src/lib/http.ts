@@ -1,6 +1,8 @@
 /**
- * HTTP plumbing shared by every route: the typed app instance, the bearer-token guard, and
- * the one error handler that maps errors to `{success: false, message, errors?}` (CONTRACT.md).
+ * HTTP plumbing shared by every route: the typed app instance, the zod contract wiring (request
+ * validation, response serialization, every `/api` route's response schema), the bearer-token
+ * guard, and the one error handler that maps errors to `{success: false, code?, message,
+ * errors?}` (CONTRACT.md "Errors").
  */
 import type {
   FastifyBaseLogger,
@@ -8,15 +10,21 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySerializerCompiler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  ResponseSerializationError,
+  validatorCompiler,
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
-import type { FieldError } from '@gameon/shared';
+import { z } from 'zod';
+import { apiErrorSchema, type ApiError, type FieldError } from '@gameon/shared';
 import type { Principal } from '../modules/auth/auth.service.js';
 import { AppError, badRequest, unauthorized } from './errors.js';
 
@@ -116,22 +124,142 @@ export function rejectUnsafeText(
   done();
 }
 
+/**
+ * Serializes a route's answer. With `validate` off (production) it is `JSON.stringify`, exactly
+ * what Fastify sends for a route without a schema: no extra work per response. With `validate`
+ * on (tests, `RESPONSE_VALIDATION=on`) the same JSON is first parsed with the route's zod schema
+ * for that status, as the web app parses it: a missing or mistyped field, or a field the schema
+ * does not declare, throws `ResponseSerializationError`, which the error handler answers 500
+ * and logs. The bytes sent are the same either way: the schema never drops or reshapes a field.
+ */
+export function responseSerializerCompiler(
+  validate: boolean,
+): FastifySerializerCompiler<z.ZodType> {
+  if (!validate) return () => (data) => JSON.stringify(data);
+  return ({ schema, method, url }) =>
+    (data) => {
+      const json = JSON.stringify(data);
+      // What the client receives: Dates as strings, undefined fields gone.
+      const wire: unknown = JSON.parse(json);
+      const parsed = z.safeParse(schema, wire);
+      if (!parsed.success)
+        throw new ResponseSerializationError(method, url, { cause: parsed.error });
+      const undeclared = undeclaredFields(wire, parsed.data);
+      if (undeclared.length > 0) {
+        throw new ResponseSerializationError(method, url, { cause: new z.ZodError(undeclared) });
+      }
+      return json;
+    };
+}
+
+/**
+ * The keys of `wire` (deeply) that `parsed` lacks: zod objects drop keys they do not declare,
+ * so a key present in the answer but absent after parsing is not in the schema.
+ */
+function undeclaredFields(
+  wire: unknown,
+  parsed: unknown,
+  path: (string | number)[] = [],
+): z.core.$ZodIssue[] {
+  if (Array.isArray(wire) && Array.isArray(parsed)) {
+    return wire.flatMap((item, i) => undeclaredFields(item, parsed[i], [...path, i]));
+  }
+  if (!isPlainObject(wire) || !isPlainObject(parsed)) return [];
+  const keys = Object.keys(wire).filter((key) => !Object.hasOwn(parsed, key));
+  const issues: z.core.$ZodIssue[] = keys.length
+    ? [
+        {
+          code: 'unrecognized_keys',
+          keys,
+          path,
+          message: `Not in the response schema: ${keys.join(', ')}`,
+        },
+      ]
+    : [];
+  return issues.concat(
+    Object.keys(wire)
+      .filter((key) => Object.hasOwn(parsed, key))
+      .flatMap((key) => undeclaredFields(wire[key], parsed[key], [...path, key])),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * onRoute hook: every `/api` route declares `schema.response` (ARCHITECTURE.md "How a request
+ * flows"), and each gets the contract's error body for 4xx answers unless it declares its own.
+ * @throws Error at start-up for an `/api` route without a response schema.
+ */
+export function requireResponseSchema(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/')) return;
+  const response: unknown = route.schema?.response;
+  if (!isPlainObject(response) || Object.keys(response).length === 0) {
+    throw new Error(`${String(route.method)} ${route.url} declares no response schema`);
+  }
+  route.schema = { ...route.schema, response: { '4xx': apiErrorSchema, ...response } };
+}
+
+/**
+ * Wires the wire contract into `app` (call before any route): zod request validation, the
+ * response serializer ({@link responseSerializerCompiler}), the response-schema guard
+ * ({@link requireResponseSchema}) and the one {@link errorHandler}.
+ */
+export function useContract(app: App, options: { validateResponses: boolean }): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(options.validateResponses));
+  app.addHook('onRoute', requireResponseSchema);
+  app.setErrorHandler(errorHandler);
+}
+
+/** `code` of errors that carry none of their own, by HTTP status (CONTRACT.md "Errors"). */
+const STATUS_CODES: Partial<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** The contract's error body. */
+function errorBody(code: string | undefined, message: string, errors?: FieldError[]): ApiError {
+  return {
+    success: false,
+    ...(code === undefined ? {} : { code }),
+    message,
+    ...(errors ? { errors } : {}),
+  };
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'body',
   querystring: 'query',
   params: 'params',
 };
 
-/** Maps any error to the contract's error body; unknown errors are 500 with no internals. */
+/**
+ * Maps any error to the contract's error body `{success: false, code?, message, errors?}`
+ * (CONTRACT.md "Errors"): an AppError sends its own code; unknown errors, and answers that do not
+ * match their response schema, are 500 with no internals (logged with the details).
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, error.message);
     const errors =
       error.errors ??
       (error.status === 400 ? [{ field: 'body', message: error.message }] : undefined);
-    return reply
-      .status(error.status)
-      .send({ success: false, message: error.message, ...(errors ? { errors } : {}) });
+    return reply.status(error.status).send(errorBody(error.code, error.message, errors));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: error, method: error.method, url: error.url, issues: error.cause.issues },
+      'response does not match its schema',
+    );
+    return reply.status(500).send(errorBody('internal', 'Internal server error'));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
@@ -147,7 +275,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     });
     return reply
       .status(400)
-      .send({ success: false, message: errors[0]?.message ?? 'Invalid input', errors });
+      .send(errorBody('bad_request', errors[0]?.message ?? 'Invalid input', errors));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -158,12 +286,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
           ? 'Request body must be a JSON object'
           : error.message;
     // A 400 always names what was wrong, so clients can show field errors uniformly.
-    return reply.status(status).send({
-      success: false,
-      message,
-      ...(status === 400 ? { errors: [{ field: 'body', message }] } : {}),
-    });
+    return reply
+      .status(status)
+      .send(
+        errorBody(
+          STATUS_CODES[status],
+          message,
+          status === 400 ? [{ field: 'body', message }] : undefined,
+        ),
+      );
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ success: false, message: 'Internal server error' });
+  return reply.status(500).send(errorBody('internal', 'Internal server error'));
 }

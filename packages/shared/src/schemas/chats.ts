@@ -35,6 +35,9 @@ export const groupMessageSchema = z.object({
 });
 export type GroupMessage = z.infer<typeof groupMessageSchema>;
 
+/** `GET /messages/group/{id}`: one page of the chat's messages (CONTRACT.md lists). */
+export const groupMessagesResponseSchema = z.array(groupMessageSchema);
+
 /**
  * `sendGroupMessage` payload: `{groupChat, content}` (the spec's name) or `{groupChatId,
  * content}`; normalised to `{groupChatId, content}`.

@@ -18,10 +18,14 @@ export const idSchema = z.preprocess(
 
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Error body: `{success: false, message, errors?: [{field, message}]}` (CONTRACT.md). */
+/**
+ * Error body: `{success: false, code?, message, errors?: [{field, message}]}` (CONTRACT.md
+ * "Errors"); `code` is a stable machine word such as `not_found` or `rate_limited`.
+ */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export const apiErrorSchema = z.object({
   success: z.literal(false),
+  code: z.string().optional(),
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
 });
@@ -61,3 +65,6 @@ export const userRefSchema = z.object({ id: z.number(), username: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
 
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** `GET /health` and `GET /ready` (CONTRACT.md): `{status: "ok"}`; anything else is an error. */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });

@@ -15,6 +15,9 @@ export const directMessageSchema = z.object({
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
+/** `GET /messages/direct/{id}`: one page of the conversation's messages (CONTRACT.md lists). */
+export const directMessagesResponseSchema = z.array(directMessageSchema);
+
 /** `newDirectMessage` / `directMessageDelivered`: the message with `conversationId` (CONTRACT.md). */
 export const directMessageEventSchema = directMessageSchema.extend({ conversationId: z.number() });
 export type DirectMessageEvent = z.infer<typeof directMessageEventSchema>;
@@ -29,6 +32,9 @@ export const directConversationSchema = z.object({
   unread_count: z.number(),
 });
 export type DirectConversation = z.infer<typeof directConversationSchema>;
+
+/** `GET /direct-messages/conversations`: the list, a JSON array (CONTRACT.md lists). */
+export const directConversationsResponseSchema = z.array(directConversationSchema);
 
 /** `GET /direct-messages/conversation/{otherUserId}`: `conversationId` null before the first message. */
 export const conversationWithResponseSchema = z.object({

@@ -17,6 +17,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** `GET /notifications`: one page, newest first, a JSON array (CONTRACT.md lists). */
+export const notificationsResponseSchema = z.array(notificationSchema);
+
 /** `GET /notifications?limit=50` (spec part 1 §9: 50 per request). */
 export const notificationsQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.unwrap().default(50),
@@ -29,4 +32,5 @@ export const markNotificationsReadBodySchema = z.object({
     .max(500),
 });
 
+/** `GET /notifications/unread-count` (spec part 1 §7). */
 export const notificationCountSchema = z.object({ count: z.number() });

@@ -17,3 +17,6 @@ export const placeSchema = z.object({
   coordinates: z.tuple([z.number(), z.number()]),
 });
 export type Place = z.infer<typeof placeSchema>;
+
+/** `GET /places/autocomplete`: the matches, a JSON array. */
+export const placesResponseSchema = z.array(placeSchema);

@@ -149,5 +149,9 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
+/** `GET /posts` and `GET /posts/user/{id}`: one page of posts, a JSON array (CONTRACT.md lists). */
+export const postsResponseSchema = z.array(postSchema);
+
+/** `POST /posts/{id}/interest`: the game's group chat (spec part 1 §4 Interest). */
 export const interestResponseSchema = z.object({ groupChatId: z.number() });
 export type InterestResponse = z.infer<typeof interestResponseSchema>;

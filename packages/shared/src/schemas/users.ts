@@ -32,6 +32,9 @@ export const userSearchResultSchema = z.object({
 });
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
+/** `GET /users/search`: one page of results, a JSON array (CONTRACT.md lists). */
+export const userSearchResponseSchema = z.array(userSearchResultSchema);
+
 /** A member in a profile's follower lists. */
 export const userSummarySchema = z.object({
   id: z.number(),
@@ -202,3 +205,6 @@ export const blockedUserSchema = z.object({
   profile_picture_url: z.string().nullable(),
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+/** `GET /users/blocked`: a JSON array. */
+export const blockedUsersResponseSchema = z.array(blockedUserSchema);

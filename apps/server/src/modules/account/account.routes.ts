@@ -1,6 +1,6 @@
 /** `DELETE /api/account` {password} (CONTRACT.md). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { deleteAccountBodySchema } from '@gameon/shared';
+import { deleteAccountBodySchema, successSchema } from '@gameon/shared';
 import { principalOf, type App } from '../../lib/http.js';
 import type { AccountService } from './account.service.js';
 
@@ -11,7 +11,10 @@ export function accountRoutes(
 ) {
   app.delete(
     '/api/account',
-    { preHandler: requireAuth, schema: { body: deleteAccountBodySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { body: deleteAccountBodySchema, response: { 200: successSchema } },
+    },
     (request) => account.deleteAccount(principalOf(request), request.body.password),
   );
 }

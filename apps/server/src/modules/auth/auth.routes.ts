@@ -2,9 +2,15 @@
 import {
   emailBodySchema,
   loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
   resetPasswordBodySchema,
   sendOtpBodySchema,
+  sessionUserSchema,
+  successSchema,
   verifyOtpBodySchema,
+  verifyOtpResponseSchema,
+  verifyResetOtpResponseSchema,
 } from '@gameon/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { App } from '../../lib/http.js';
@@ -14,30 +20,51 @@ import type { AuthService } from './auth.service.js';
 export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerAsyncHookHandler) {
   // `register` is the spec's name for the same step: it never creates an account by itself.
   for (const url of ['/api/auth/send-otp', '/api/auth/register']) {
-    app.post(url, { schema: { body: sendOtpBodySchema } }, (request) =>
-      auth.startSignup(request.body, request.ip),
+    app.post(
+      url,
+      { schema: { body: sendOtpBodySchema, response: { 200: messageResponseSchema } } },
+      (request) => auth.startSignup(request.body, request.ip),
     );
   }
-  app.post('/api/auth/verify-otp', { schema: { body: verifyOtpBodySchema } }, (request) =>
-    auth.completeSignup(request.body.email, request.body.otp),
+  app.post(
+    '/api/auth/verify-otp',
+    { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema } } },
+    (request) => auth.completeSignup(request.body.email, request.body.otp),
   );
-  app.post('/api/auth/resend-otp', { schema: { body: emailBodySchema } }, (request) =>
-    auth.resendSignupCode(request.body.email, request.ip),
+  app.post(
+    '/api/auth/resend-otp',
+    { schema: { body: emailBodySchema, response: { 200: messageResponseSchema } } },
+    (request) => auth.resendSignupCode(request.body.email, request.ip),
   );
-  app.post('/api/auth/login', { schema: { body: loginBodySchema } }, (request) =>
-    auth.login(request.body.email, request.body.password, request.ip),
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    (request) => auth.login(request.body.email, request.body.password, request.ip),
   );
-  app.post('/api/auth/forgot-password', { schema: { body: emailBodySchema } }, (request) =>
-    auth.forgotPassword(request.body.email, request.ip),
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: emailBodySchema, response: { 200: messageResponseSchema } } },
+    (request) => auth.forgotPassword(request.body.email, request.ip),
   );
-  app.post('/api/auth/verify-reset-otp', { schema: { body: verifyOtpBodySchema } }, (request) =>
-    auth.verifyResetCode(request.body.email, request.body.otp),
+  app.post(
+    '/api/auth/verify-reset-otp',
+    { schema: { body: verifyOtpBodySchema, response: { 200: verifyResetOtpResponseSchema } } },
+    (request) => auth.verifyResetCode(request.body.email, request.body.otp),
   );
-  app.post('/api/auth/reset-password', { schema: { body: resetPasswordBodySchema } }, (request) =>
-    auth.resetPassword(request.body.email, request.body.resetToken, request.body.newPassword),
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    (request) =>
+      auth.resetPassword(request.body.email, request.body.resetToken, request.body.newPassword),
   );
-  app.get('/api/auth/me', { preHandler: requireAuth }, (request) => auth.me(principalOf(request)));
-  app.post('/api/auth/logout', { preHandler: requireAuth }, (request) =>
-    auth.logout(principalOf(request)),
+  app.get(
+    '/api/auth/me',
+    { preHandler: requireAuth, schema: { response: { 200: sessionUserSchema } } },
+    (request) => auth.me(principalOf(request)),
+  );
+  app.post(
+    '/api/auth/logout',
+    { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
+    (request) => auth.logout(principalOf(request)),
   );
 }

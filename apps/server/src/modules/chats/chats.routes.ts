@@ -1,6 +1,12 @@
 /** `/api/messages/*` group chat routes (spec part 1 §7; CONTRACT.md mark-read). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { idParamsSchema, pageQuerySchema } from '@gameon/shared';
+import {
+  groupConversationsResponseSchema,
+  groupMessagesResponseSchema,
+  idParamsSchema,
+  pageQuerySchema,
+  successSchema,
+} from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { ChatsService } from './chats.service.js';
 
@@ -9,12 +15,21 @@ export function chatsRoutes(
   chats: ChatsService,
   requireAuth: preHandlerAsyncHookHandler,
 ) {
-  app.get('/api/messages/conversations', { preHandler: requireAuth }, (request) =>
-    chats.listConversations(principalOf(request).userId),
+  app.get(
+    '/api/messages/conversations',
+    { preHandler: requireAuth, schema: { response: { 200: groupConversationsResponseSchema } } },
+    (request) => chats.listConversations(principalOf(request).userId),
   );
   app.get(
     '/api/messages/group/:id',
-    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: groupMessagesResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { messages, nextCursor } = await chats.listMessages(
         principalOf(request).userId,
@@ -28,7 +43,10 @@ export function chatsRoutes(
   );
   app.post(
     '/api/messages/group/:id/mark-read',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
     (request) => chats.markRead(principalOf(request).userId, request.params.id),
   );
 }

@@ -1,7 +1,16 @@
 /** Direct message routes (spec part 1 §7; CONTRACT.md) and the combined unread count. */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, pageQuerySchema } from '@gameon/shared';
+import {
+  conversationWithResponseSchema,
+  directConversationsResponseSchema,
+  directMessagesResponseSchema,
+  idParamsSchema,
+  idSchema,
+  pageQuerySchema,
+  successSchema,
+  unreadCountResponseSchema,
+} from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { DirectService } from './direct.service.js';
 
@@ -12,14 +21,20 @@ export function directRoutes(
   direct: DirectService,
   requireAuth: preHandlerAsyncHookHandler,
 ) {
-  app.get('/api/direct-messages/conversations', { preHandler: requireAuth }, (request) =>
-    direct.conversations(principalOf(request).userId),
+  app.get(
+    '/api/direct-messages/conversations',
+    { preHandler: requireAuth, schema: { response: { 200: directConversationsResponseSchema } } },
+    (request) => direct.conversations(principalOf(request).userId),
   );
   app.get(
     '/api/direct-messages/conversation/:otherUserId',
     {
       preHandler: requireAuth,
-      schema: { params: otherUserParamsSchema, querystring: pageQuerySchema },
+      schema: {
+        params: otherUserParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: conversationWithResponseSchema },
+      },
     },
     async (request, reply) => {
       const { messages, conversationId, nextCursor } = await direct.conversationWith(
@@ -34,12 +49,22 @@ export function directRoutes(
   );
   app.post(
     '/api/direct-messages/mark-read/:id',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
     (request) => direct.markRead(principalOf(request).userId, request.params.id),
   );
   app.get(
     '/api/messages/direct/:id',
-    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: directMessagesResponseSchema },
+      },
+    },
     async (request, reply) => {
       const page = await direct.messages(
         principalOf(request).userId,
@@ -51,7 +76,9 @@ export function directRoutes(
       return page.messages;
     },
   );
-  app.get('/api/messages/unread-count', { preHandler: requireAuth }, (request) =>
-    direct.unreadTotal(principalOf(request).userId),
+  app.get(
+    '/api/messages/unread-count',
+    { preHandler: requireAuth, schema: { response: { 200: unreadCountResponseSchema } } },
+    (request) => direct.unreadTotal(principalOf(request).userId),
   );
 }

@@ -1,6 +1,12 @@
 /** `/api/notifications/*` (spec part 1 §7, spec part 2 §7). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { markNotificationsReadBodySchema, notificationsQuerySchema } from '@gameon/shared';
+import {
+  markNotificationsReadBodySchema,
+  notificationCountSchema,
+  notificationsQuerySchema,
+  notificationsResponseSchema,
+  successSchema,
+} from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { NotificationsService } from './notifications.service.js';
 
@@ -11,7 +17,13 @@ export function notificationsRoutes(
 ) {
   app.get(
     '/api/notifications',
-    { preHandler: requireAuth, schema: { querystring: notificationsQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const page = await notifications.list(
         principalOf(request).userId,
@@ -22,15 +34,22 @@ export function notificationsRoutes(
       return page.notifications;
     },
   );
-  app.get('/api/notifications/unread-count', { preHandler: requireAuth }, (request) =>
-    notifications.unreadCount(principalOf(request).userId),
+  app.get(
+    '/api/notifications/unread-count',
+    { preHandler: requireAuth, schema: { response: { 200: notificationCountSchema } } },
+    (request) => notifications.unreadCount(principalOf(request).userId),
   );
   app.post(
     '/api/notifications/mark-read',
-    { preHandler: requireAuth, schema: { body: markNotificationsReadBodySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { body: markNotificationsReadBodySchema, response: { 200: successSchema } },
+    },
     (request) => notifications.markRead(principalOf(request).userId, request.body.notificationIds),
   );
-  app.post('/api/notifications/mark-all-read', { preHandler: requireAuth }, (request) =>
-    notifications.markAllRead(principalOf(request).userId),
+  app.post(
+    '/api/notifications/mark-all-read',
+    { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
+    (request) => notifications.markAllRead(principalOf(request).userId),
   );
 }

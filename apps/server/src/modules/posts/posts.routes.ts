@@ -4,7 +4,10 @@ import {
   createPostBodySchema,
   feedQuerySchema,
   idParamsSchema,
+  interestResponseSchema,
   pageQuerySchema,
+  postSchema,
+  postsResponseSchema,
 } from '@gameon/shared';
 import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
@@ -16,7 +19,10 @@ export function postsRoutes(
 ) {
   app.get(
     '/api/posts',
-    { preHandler: requireAuth, schema: { querystring: feedQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { querystring: feedQuerySchema, response: { 200: postsResponseSchema } },
+    },
     async (request, reply) => {
       const { posts: page, nextCursor } = await posts.feed(
         principalOf(request).userId,
@@ -28,7 +34,10 @@ export function postsRoutes(
   );
   app.post(
     '/api/posts',
-    { preHandler: requireAuth, schema: { body: createPostBodySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { body: createPostBodySchema, response: { 201: postSchema } },
+    },
     async (request, reply) => {
       const post = await posts.create(principalOf(request).userId, request.body);
       return reply.status(201).send(post);
@@ -36,7 +45,14 @@ export function postsRoutes(
   );
   app.get(
     '/api/posts/user/:id',
-    { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: postsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const offset = parseOffsetCursor(request.query.cursor);
       const page = await posts.listByAuthor(
@@ -51,7 +67,10 @@ export function postsRoutes(
   );
   app.post(
     '/api/posts/:id/interest',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: interestResponseSchema } },
+    },
     (request) => posts.expressInterest(principalOf(request).userId, request.params.id),
   );
 }

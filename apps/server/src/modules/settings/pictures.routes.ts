@@ -1,5 +1,6 @@
 /** `POST /api/settings/avatar` and `/api/settings/cover` (CONTRACT.md): multipart, one file. */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { avatarResponseSchema, coverResponseSchema } from '@gameon/shared';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf, type App } from '../../lib/http.js';
 import {
@@ -29,9 +30,13 @@ export function picturesRoutes(
   pictures: PicturesService,
   requireAuth: preHandlerAsyncHookHandler,
 ) {
+  const responses = { avatar: avatarResponseSchema, cover: coverResponseSchema };
   for (const kind of ['avatar', 'cover'] as const) {
-    app.post(`/api/settings/${kind}`, { preHandler: requireAuth }, async (request) =>
-      pictures.upload(principalOf(request).userId, kind, await readUpload(request, kind)),
+    app.post(
+      `/api/settings/${kind}`,
+      { preHandler: requireAuth, schema: { response: { 200: responses[kind] } } },
+      async (request) =>
+        pictures.upload(principalOf(request).userId, kind, await readUpload(request, kind)),
     );
   }
 }

@@ -1,6 +1,15 @@
 /** `/api/users/*` routes (spec part 1 §7, spec part 2 §7; CONTRACT.md block, unblock, report). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { idParamsSchema, reportBodySchema, userSearchQuerySchema } from '@gameon/shared';
+import {
+  blockedUsersResponseSchema,
+  followResponseSchema,
+  idParamsSchema,
+  reportBodySchema,
+  successSchema,
+  userProfileSchema,
+  userSearchQuerySchema,
+  userSearchResponseSchema,
+} from '@gameon/shared';
 import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
@@ -11,7 +20,10 @@ export function usersRoutes(
 ) {
   app.get(
     '/api/users/search',
-    { preHandler: requireAuth, schema: { querystring: userSearchQuerySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { querystring: userSearchQuerySchema, response: { 200: userSearchResponseSchema } },
+    },
     async (request, reply) => {
       const offset = parseOffsetCursor(request.query.cursor);
       const page = await users.search(
@@ -27,37 +39,57 @@ export function usersRoutes(
       return page.slice(0, request.query.limit);
     },
   );
-  app.get('/api/users/blocked', { preHandler: requireAuth }, (request) =>
-    users.blocked(principalOf(request).userId),
+  app.get(
+    '/api/users/blocked',
+    { preHandler: requireAuth, schema: { response: { 200: blockedUsersResponseSchema } } },
+    (request) => users.blocked(principalOf(request).userId),
   );
   app.get(
     '/api/users/:id',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: userProfileSchema } },
+    },
     (request) => users.profile(principalOf(request).userId, request.params.id),
   );
   app.post(
     '/api/users/:id/follow',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: followResponseSchema } },
+    },
     (request) => users.follow(principalOf(request).userId, request.params.id),
   );
   app.post(
     '/api/users/:id/unfollow',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: followResponseSchema } },
+    },
     (request) => users.unfollow(principalOf(request).userId, request.params.id),
   );
   app.post(
     '/api/users/:id/block',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
     (request) => users.block(principalOf(request).userId, request.params.id),
   );
   app.post(
     '/api/users/:id/unblock',
-    { preHandler: requireAuth, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
     (request) => users.unblock(principalOf(request).userId, request.params.id),
   );
   app.post(
     '/api/users/:id/report',
-    { preHandler: requireAuth, schema: { params: idParamsSchema, body: reportBodySchema } },
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, body: reportBodySchema, response: { 200: successSchema } },
+    },
     (request) => users.report(principalOf(request).userId, request.params.id, request.body.reason),
   );
 }
