@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
+import type { Principal } from '../../lib/principal.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
@@ -41,11 +42,7 @@ export interface SignupInput {
   tags: string[];
 }
 
-/** The signed-in member of a request or socket. */
-export interface Principal {
-  userId: number;
-  sessionId: number;
-}
+export type { Principal };
 
 /** Presents a member as `GET /auth/me` returns it. */
 export function presentSessionUser(user: repo.UserWithLists): SessionUser {
@@ -302,6 +299,14 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
       await repo.deletePasswordResets(db, user.id);
       await revokeSessions(user.id, principal.sessionId);
       return { success: true, message: 'Password changed successfully' };
+    },
+
+    /**
+     * Members by id with their sports and tags, in the order of `ids` (unknown ids skipped):
+     * the one way other modules read a member's account row.
+     */
+    members(ids: number[]): Promise<repo.UserWithLists[]> {
+      return repo.findUsersWithLists(db, ids);
     },
 
     /** Resolves a bearer token to its session, or null. */

@@ -6,7 +6,7 @@ import {
   idParamsSchema,
   pageQuerySchema,
 } from '@gameon/shared';
-import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
@@ -38,12 +38,10 @@ export function postsRoutes(
     '/api/posts/user/:id',
     { preHandler: requireAuth, schema: { params: idParamsSchema, querystring: pageQuerySchema } },
     async (request, reply) => {
-      const offset = parseOffsetCursor(request.query.cursor);
       const page = await posts.listByAuthor(
         principalOf(request).userId,
         request.params.id,
-        request.query.limit,
-        offset,
+        request.query,
       );
       setNextCursor(reply, page.nextCursor);
       return page.posts;

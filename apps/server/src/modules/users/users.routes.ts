@@ -1,7 +1,7 @@
 /** `/api/users/*` routes (spec part 1 §7, spec part 2 §7; CONTRACT.md block, unblock, report). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { idParamsSchema, reportBodySchema, userSearchQuerySchema } from '@gameon/shared';
-import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(
@@ -13,18 +13,9 @@ export function usersRoutes(
     '/api/users/search',
     { preHandler: requireAuth, schema: { querystring: userSearchQuerySchema } },
     async (request, reply) => {
-      const offset = parseOffsetCursor(request.query.cursor);
-      const page = await users.search(
-        principalOf(request).userId,
-        request.query.q,
-        request.query.limit + 1,
-        offset,
-      );
-      setNextCursor(
-        reply,
-        page.length > request.query.limit ? String(offset + request.query.limit) : undefined,
-      );
-      return page.slice(0, request.query.limit);
+      const page = await users.search(principalOf(request).userId, request.query);
+      setNextCursor(reply, page.nextCursor);
+      return page.users;
     },
   );
   app.get('/api/users/blocked', { preHandler: requireAuth }, (request) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admits, relationship, visibleParts } from './privacy.js';
+import { admits, relationship, visibleParts } from './rules.js';
 
 const facts = {
   viewerId: 1,
