@@ -10,7 +10,13 @@ import type { DB } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { publicPoint } from '../../lib/geo.js';
 import * as repo from './access.repository.js';
-import { messageRefusal, relationship, visibleParts, type Relationship } from './rules.js';
+import {
+  messageRefusal,
+  onlineVisible,
+  relationship,
+  visibleParts,
+  type Relationship,
+} from './rules.js';
 
 /** How a viewer may see one member (issue 4 "Privacy on the server"). */
 export interface ProfileAccess {
@@ -31,36 +37,49 @@ export type MemberAction = 'follow' | 'unfollow' | 'block' | 'report' | 'message
 
 export function createAccessService({ db }: { db: Kysely<DB> }) {
   /**
-   * How `viewerId` may see each of `ownerIds` that exists, in three queries for the batch.
+   * The facts every people rule reads, for a batch of members in three queries: who exists (with
+   * their usernames), how each relates to `viewerId`, and each one's privacy settings.
+   */
+  async function facts(viewerId: number, ownerIds: number[]) {
+    const [found, relations, settings] = await Promise.all([
+      repo.members(db, ownerIds),
+      repo.relationFacts(db, viewerId, ownerIds),
+      repo.privacySettings(db, ownerIds),
+    ]);
+    const relate = (ownerId: number) => {
+      const viewerFollowsOwner = relations.following.has(ownerId);
+      const ownerFollowsViewer = relations.followers.has(ownerId);
+      const blocked = relations.blocked.has(ownerId);
+      const rel = relationship({
+        viewerId,
+        ownerId,
+        viewerFollowsOwner,
+        ownerFollowsViewer,
+        blocked,
+      });
+      return { rel, viewerFollowsOwner, ownerFollowsViewer, settings: settings.get(ownerId)! };
+    };
+    return { found, relate };
+  }
+
+  /**
+   * How `viewerId` may see each of `ownerIds` that exists (three queries for the batch).
    * Blocked members are included with `rel: 'blocked'` and nothing visible.
    */
   async function profiles(
     viewerId: number,
     ownerIds: number[],
   ): Promise<Map<number, ProfileAccess>> {
-    const [found, facts, settings] = await Promise.all([
-      repo.members(db, ownerIds),
-      repo.relationFacts(db, viewerId, ownerIds),
-      repo.privacySettings(db, ownerIds),
-    ]);
+    const { found, relate } = await facts(viewerId, ownerIds);
     const result = new Map<number, ProfileAccess>();
     for (const ownerId of found.keys()) {
-      const viewerFollowsOwner = facts.following.has(ownerId);
-      const ownerFollowsViewer = facts.followers.has(ownerId);
-      const rel = relationship({
-        viewerId,
-        ownerId,
-        viewerFollowsOwner,
-        ownerFollowsViewer,
-        blocked: facts.blocked.has(ownerId),
-      });
-      const own = settings.get(ownerId)!;
+      const { rel, viewerFollowsOwner, ownerFollowsViewer, settings } = relate(ownerId);
       result.set(ownerId, {
         rel,
         viewerFollowsOwner,
         ownerFollowsViewer,
-        ...visibleParts(own, rel),
-        online: rel !== 'blocked' && own.show_online_status === 1,
+        ...visibleParts(settings, rel),
+        online: onlineVisible(settings, rel),
       });
     }
     return result;
@@ -117,21 +136,11 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
      */
     async requireMayMessage(senderId: number, recipientId: number): Promise<void> {
       requireOther(senderId, recipientId, 'message');
-      const [found, facts, settings] = await Promise.all([
-        repo.members(db, [recipientId]),
-        repo.relationFacts(db, senderId, [recipientId]),
-        repo.privacySettings(db, [recipientId]),
-      ]);
+      const { found, relate } = await facts(senderId, [recipientId]);
       const recipient = found.get(recipientId);
       if (!recipient) throw notFound('User not found');
-      const rel = relationship({
-        viewerId: senderId,
-        ownerId: recipientId,
-        viewerFollowsOwner: facts.following.has(recipientId),
-        ownerFollowsViewer: facts.followers.has(recipientId),
-        blocked: facts.blocked.has(recipientId),
-      });
-      switch (messageRefusal(settings.get(recipientId)!.message_requests, rel)) {
+      const { rel, settings } = relate(recipientId);
+      switch (messageRefusal(settings.message_requests, rel)) {
         case 'blocked':
           throw notFound('User not found');
         case 'closed':

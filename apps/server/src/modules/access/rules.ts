@@ -84,6 +84,14 @@ export function visibleParts(
   };
 }
 
+/** Whether a viewer with `rel` is shown the member's online status (issue 4 show_online_status). */
+export function onlineVisible(
+  settings: Pick<PrivacySettings, 'show_online_status'>,
+  rel: Relationship,
+): boolean {
+  return rel !== 'blocked' && settings.show_online_status === 1;
+}
+
 /**
  * Why `rel` may not message a member with `requests` (issue 5 message_requests), or null when
  * it may: 'blocked', 'closed' (none), 'friends_only' (only friends may).

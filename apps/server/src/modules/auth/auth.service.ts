@@ -4,7 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OTP_TTL_SECONDS, type SessionUser } from '@gameon/shared';
+import { OTP_TTL_SECONDS, type SessionUser, type sendOtpBodySchema } from '@gameon/shared';
+import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -32,15 +33,6 @@ const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, a reset code has been sent.';
 const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start again.';
-
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-  bio: string;
-  sports: string[];
-  tags: string[];
-}
 
 export type { Principal };
 
@@ -98,7 +90,10 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
      * with the password already hashed, and mails a code (spec part 1 §7 send-otp).
      * @throws AppError 409 when the username or e-mail is taken, 429 when rate limited.
      */
-    async startSignup(input: SignupInput, ip: string): Promise<{ success: true; message: string }> {
+    async startSignup(
+      input: z.output<typeof sendOtpBodySchema>,
+      ip: string,
+    ): Promise<{ success: true; message: string }> {
       await limitCodeMail(input.email, ip);
       await assertAvailable(input.username, input.email);
       // A live pending sign-up is replaced only by someone who knows its password, so nobody
