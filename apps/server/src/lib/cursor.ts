@@ -62,11 +62,3 @@ export function decodeKeysetCursor(cursor: string): Keyset {
   if (!time || !ISO_INSTANT.test(time) || !parsed.success) throw invalidCursor();
   return { time, id: parsed.data };
 }
-
-/**
- * One page of a list fetched with one row more than `limit`: the rows to show and whether a
- * next page exists.
- */
-export function takePage<T>(rows: T[], limit: number): { page: T[]; more: boolean } {
-  return { page: rows.slice(0, limit), more: rows.length > limit };
-}

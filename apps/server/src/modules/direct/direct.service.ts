@@ -1,7 +1,7 @@
 /**
  * Direct messages (spec part 1 §2 Messages, §3, §4; CONTRACT.md; issue 5). Who may message whom
- * follows the recipient's `message_requests` (anyone, friends_only, none) and blocks, enforced
- * here for every send; read state lives on the server.
+ * (the recipient's `message_requests` and blocks) is the access module's rule, checked for every
+ * send and every conversation opened; read state lives on the server.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
