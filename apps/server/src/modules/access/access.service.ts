@@ -169,7 +169,7 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
       if (!conversation) throw notFound('Conversation not found');
       const otherId =
         conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
-      if (otherId !== null && (await repo.relationFacts(db, userId, [otherId])).blocked.size > 0)
+      if (otherId !== null && (await repo.blockedAmong(db, userId, [otherId])).size > 0)
         throw notFound('Conversation not found');
       return { otherId };
     },
@@ -182,7 +182,7 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
      */
     async requirePosts(viewerId: number, postIds: number[]): Promise<Map<number, number>> {
       const authors = await repo.postAuthors(db, postIds);
-      const { blocked } = await repo.relationFacts(db, viewerId, [...authors.values()]);
+      const blocked = await repo.blockedAmong(db, viewerId, [...authors.values()]);
       for (const postId of postIds) {
         const authorId = authors.get(postId);
         if (authorId === undefined || blocked.has(authorId)) throw notFound('Post not found');
@@ -191,8 +191,8 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
     },
 
     /** Of `otherIds`, those blocked by or blocking `viewerId`, in one query. */
-    async blockedAmong(viewerId: number, otherIds: number[]): Promise<Set<number>> {
-      return (await repo.relationFacts(db, viewerId, otherIds)).blocked;
+    blockedAmong(viewerId: number, otherIds: number[]): Promise<Set<number>> {
+      return repo.blockedAmong(db, viewerId, otherIds);
     },
 
     /**

@@ -34,6 +34,8 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, a reset code has been sent.';
 const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start again.';
 
+// Who a session is belongs to lib/ (the HTTP guard needs it without knowing this module);
+// re-exported for the callers that take it together with this service.
 export type { Principal };
 
 /** Presents a member as `GET /auth/me` returns it. */
