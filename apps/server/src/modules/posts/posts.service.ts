@@ -32,7 +32,7 @@ import * as repo from './posts.repository.js';
 export interface PostsDeps {
   db: Kysely<DB>;
   events: DomainEventBus;
-  access: AccessService;
+  access: Pick<AccessService, 'requireActivity' | 'requirePosts' | 'publicPointOf'>;
   auth: Pick<AuthService, 'members'>;
   chats: Pick<ChatsService, 'isInPostChat' | 'joinPostChat'>;
 }
