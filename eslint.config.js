@@ -3,6 +3,85 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import serverImportX from 'eslint-plugin-import-x';
+
+// ---- Server and shared import boundaries (ARCHITECTURE.md "Layout"; issue 10) -------------
+// A module in apps/server/src/modules/<x> reaches another module only through its
+// `*.service.ts` or `index.ts`; db/ and lib/ know no feature; packages/shared imports no app;
+// no import cycles. Self-contained: the web app's boundaries are a block of their own.
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const serverModules = fs
+  .readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverBoundaries = {
+  files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
+  plugins: { 'import-x': serverImportX },
+  settings: {
+    // Dependencies are parsed as TypeScript too, or no-cycle would not see past the first file.
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: ['apps/server/tsconfig.json', 'packages/shared/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+        // ESM TypeScript imports say `./x.js` for `./x.ts`.
+        extensionAlias: { '.js': ['.ts', '.js'] },
+      }),
+    ],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          ...serverModules.map((name) => ({
+            target: `apps/server/src/modules/${name}`,
+            from: `${serverSrc}/modules/*/**`,
+            except: [
+              `${serverSrc}/modules/${name}/**`,
+              `${serverSrc}/modules/*/*.service.ts`,
+              `${serverSrc}/modules/*/index.ts`,
+            ],
+            message: `Another module is reached only through its *.service.ts or index.ts.`,
+          })),
+          {
+            target: 'apps/server/src/modules',
+            from: [
+              'apps/server/src/realtime',
+              'apps/server/src/demo',
+              'apps/server/src/app.ts',
+              'apps/server/src/main.ts',
+            ],
+            message: 'Modules sit below the app, realtime and demo layers.',
+          },
+          {
+            target: ['apps/server/src/db', 'apps/server/src/lib'],
+            from: [
+              'apps/server/src/modules',
+              'apps/server/src/realtime',
+              'apps/server/src/demo',
+              'apps/server/src/app.ts',
+              'apps/server/src/main.ts',
+            ],
+            message: 'db/ and lib/ know no feature.',
+          },
+          {
+            target: 'packages/shared',
+            from: 'apps',
+            message: 'packages/shared imports no app.',
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+// ---- end of server boundaries ------------------------------------------------------------
 
 export default tseslint.config(
   {
@@ -36,6 +115,7 @@ export default tseslint.config(
       ],
     },
   },
+  serverBoundaries,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -12,12 +12,13 @@ import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database } from './db/index.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus, HandlerFailures } from './lib/events.js';
 import { bearerToken, rejectUnsafeText, useContract, type App } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { createDirectService } from './modules/direct/direct.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -89,19 +90,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
+  const access = createAccessService({ db: database.db });
   const chats = createChatsService({ db: database.db, events });
+  const posts = createPostsService({ db: database.db, events, access, auth, chats });
+  const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
-  const users = createUsersService({ db: database.db, presence, events });
+  const users = createUsersService({
+    db: database.db,
+    presence,
+    events,
+    access,
+    auth,
+    settings,
+  });
   const direct = createDirectService({
     db: database.db,
     events,
+    access,
     groupUnread: (id) => chats.unreadTotal(id),
+    // Direct messages and notifications meet here, not by importing each other.
+    conversationRead: (trx, userId, conversationId) =>
+      notifications.markConversationRead(trx, userId, conversationId),
   });
-  const notifications = createNotificationsService({ db: database.db, events });
-  const posts = createPostsService({ db: database.db, events, users });
+  const notifications = createNotificationsService({ db: database.db, events, direct });
   const places = createPlacesService(config.placesUrl);
-  const settings = createSettingsService({ db: database.db, users });
   const storage = await createLocalStorage(config.uploadsDir);
   const pictures = createPicturesService({ db: database.db, storage });
   const account = createAccountService({ db: database.db, events, storage });

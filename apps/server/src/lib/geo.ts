@@ -1,4 +1,9 @@
-/** Geodesy on the sphere (mean Earth radius), distances in metres, angles in degrees. */
+/**
+ * Geodesy on the sphere (mean Earth radius), distances in metres, angles in degrees; and the one
+ * portable SQL radius test that every "near" query composes (ARCHITECTURE.md: SQL stays portable).
+ * Knows no feature.
+ */
+import { sql, type RawBuilder } from 'kysely';
 
 export const EARTH_RADIUS_M = 6_371_008.8;
 
@@ -23,6 +28,29 @@ export function boundingBox(lat: number, lng: number, radius: number) {
   const cosLat = Math.cos(rad(lat));
   const dLng = cosLat < 1e-9 ? 180 : Math.min(180, dLat / cosLat);
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/**
+ * SQL condition: the point in columns `columns.lat`/`columns.lng` (degrees) lies within `radius`
+ * metres of `centre`. An index-friendly bounding box (latitude always; longitude unless the box
+ * wraps the antimeridian, where the exact test alone decides) ANDed with the haversine term h
+ * (distance <= r exactly when h <= sin^2(r / 2R)), written with sin/cos/radians/power, which
+ * SQLite's math functions and PostgreSQL share. A NULL point is never within.
+ */
+export function withinRadiusSql(
+  columns: { lat: string; lng: string },
+  centre: { lat: number; lng: number },
+  radius: number,
+): RawBuilder<boolean> {
+  const lat = sql.ref(columns.lat);
+  const lng = sql.ref(columns.lng);
+  const box = boundingBox(centre.lat, centre.lng, radius);
+  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+  const haversine = sql<boolean>`power(sin((radians(${lat}) - ${rad(centre.lat)}) / 2), 2) + ${Math.cos(rad(centre.lat))} * cos(radians(${lat})) * power(sin((radians(${lng}) - ${rad(centre.lng)}) / 2), 2) <= ${h}`;
+  const latBox = sql<boolean>`${lat} >= ${box.minLat} and ${lat} <= ${box.maxLat}`;
+  return box.minLng >= -180 && box.maxLng <= 180
+    ? sql<boolean>`(${latBox} and ${lng} >= ${box.minLng} and ${lng} <= ${box.maxLng} and ${haversine})`
+    : sql<boolean>`(${latBox} and ${haversine})`;
 }
 
 /** One cell of the grid that `general` location sharing snaps to, in metres (issue 4). */

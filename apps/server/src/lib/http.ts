@@ -25,8 +25,8 @@ import {
 } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError, type FieldError } from '@gameon/shared';
-import type { Principal } from '../modules/auth/auth.service.js';
 import { AppError, badRequest, unauthorized } from './errors.js';
+import type { Principal } from './principal.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -59,18 +59,6 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Sets `X-Next-Cursor` when there is a next page (CONTRACT.md pagination). */
 export function setNextCursor(reply: FastifyReply, cursor: string | undefined): void {
   if (cursor !== undefined) void reply.header('X-Next-Cursor', cursor);
-}
-
-/**
- * An offset cursor (`?cursor=40`) as a whole number 0..100,000.
- * @throws AppError 400 for anything else.
- */
-export function parseOffsetCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  if (!/^\d{1,6}$/.test(cursor) || Number(cursor) > 100_000) {
-    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-  }
-  return Number(cursor);
 }
 
 // NUL and lone UTF-16 surrogates: PostgreSQL refuses NUL in text and the two databases store

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/crypto.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Storage } from '../../lib/storage.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../lib/principal.js';
 
 export function createAccountService({
   db,

@@ -4,13 +4,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OTP_TTL_SECONDS, type SessionUser } from '@gameon/shared';
+import { OTP_TTL_SECONDS, type SessionUser, type sendOtpBodySchema } from '@gameon/shared';
+import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
+import type { Principal } from '../../lib/principal.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
@@ -32,20 +34,9 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, a reset code has been sent.';
 const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start again.';
 
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-  bio: string;
-  sports: string[];
-  tags: string[];
-}
-
-/** The signed-in member of a request or socket. */
-export interface Principal {
-  userId: number;
-  sessionId: number;
-}
+// Who a session is belongs to lib/ (the HTTP guard needs it without knowing this module);
+// re-exported for the callers that take it together with this service.
+export type { Principal };
 
 /** Presents a member as `GET /auth/me` returns it. */
 export function presentSessionUser(user: repo.UserWithLists): SessionUser {
@@ -101,7 +92,10 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
      * with the password already hashed, and mails a code (spec part 1 §7 send-otp).
      * @throws AppError 409 when the username or e-mail is taken, 429 when rate limited.
      */
-    async startSignup(input: SignupInput, ip: string): Promise<{ success: true; message: string }> {
+    async startSignup(
+      input: z.output<typeof sendOtpBodySchema>,
+      ip: string,
+    ): Promise<{ success: true; message: string }> {
       await limitCodeMail(input.email, ip);
       await assertAvailable(input.username, input.email);
       // A live pending sign-up is replaced only by someone who knows its password, so nobody
@@ -302,6 +296,14 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
       await repo.deletePasswordResets(db, user.id);
       await revokeSessions(user.id, principal.sessionId);
       return { success: true, message: 'Password changed successfully' };
+    },
+
+    /**
+     * Members by id with their sports and tags, in the order of `ids` (unknown ids skipped):
+     * the one way other modules read a member's account row.
+     */
+    members(ids: number[]): Promise<repo.UserWithLists[]> {
+      return repo.findUsersWithLists(db, ids);
     },
 
     /** Resolves a bearer token to its session, or null. */

@@ -1,7 +1,7 @@
 /** Queries for group chats, their members, messages and read markers. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { notBlockedWith } from '../users/users.repository.js';
+import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -2,10 +2,11 @@
  * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
  * call checks that the caller is a member; the socket handlers call these same functions.
  */
-import type { Kysely } from 'kysely';
-import { idSchema, type GroupChatSummary, type GroupMessage } from '@gameon/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
+import { notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import * as repo from './chats.repository.js';
@@ -60,10 +61,7 @@ export function createChatsService({ db, events }: ChatsDeps) {
      * older page. Opening the newest page moves the caller's read marker to the newest message.
      */
     async listMessages(userId: number, groupChatId: number, limit: number, cursor?: string) {
-      const parsed = cursor === undefined ? undefined : idSchema.safeParse(cursor);
-      if (parsed && !parsed.success)
-        throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-      const beforeId = parsed?.data;
+      const beforeId = decodeBeforeIdCursor(cursor);
       await assertMember(userId, groupChatId);
       const rows = await repo.listMessages(db, groupChatId, limit + 1, beforeId, userId);
       const page = rows.slice(0, limit);
@@ -73,8 +71,28 @@ export function createChatsService({ db, events }: ChatsDeps) {
       const oldest = page.at(-1);
       return {
         messages: page.reverse().map(presentMessage),
-        nextCursor: rows.length > limit && oldest ? String(oldest.id) : undefined,
+        nextCursor: rows.length > limit && oldest ? encodeBeforeIdCursor(oldest.id) : undefined,
       };
+    },
+
+    /** Whether `userId` is in the group chat of post `postId` (none before the first interest). */
+    async isInPostChat(postId: number, userId: number): Promise<boolean> {
+      const chat = await repo.findGroupChatByPost(db, postId);
+      return chat !== undefined && (await repo.isMember(db, chat.id, userId));
+    },
+
+    /**
+     * Puts `memberIds` in the group chat of post `postId`, creating it named `name` on the
+     * first interest (spec part 1 §4); part of the caller's transaction `trx`.
+     * @returns the group chat's id.
+     */
+    async joinPostChat(
+      trx: Transaction<DB>,
+      post: { postId: number; name: string; memberIds: number[]; now: string },
+    ): Promise<number> {
+      const groupChatId = await repo.ensureGroupChatForPost(trx, post.postId, post.name, post.now);
+      await repo.addMembers(trx, groupChatId, post.memberIds, post.now);
+      return groupChatId;
     },
 
     /** Marks the chat read up to its newest message (CONTRACT.md mark-read). */

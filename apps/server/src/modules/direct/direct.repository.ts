@@ -1,7 +1,7 @@
 /** Queries for direct conversations and their messages. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { notBlockedWith } from '../users/users.repository.js';
+import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -33,16 +33,6 @@ export async function ensureConversation(
   const row = await findConversationBetween(db, a, b);
   if (!row) throw new Error('conversation vanished');
   return row.id;
-}
-
-/** The conversation if `userId` is in it. */
-export function findConversationOf(db: Executor, conversationId: number, userId: number) {
-  return db
-    .selectFrom('direct_conversations')
-    .selectAll()
-    .where('id', '=', conversationId)
-    .where((eb) => eb.or([eb('user_a_id', '=', userId), eb('user_b_id', '=', userId)]))
-    .executeTakeFirst();
 }
 
 export function insertMessage(

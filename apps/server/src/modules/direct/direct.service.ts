@@ -1,18 +1,15 @@
 /**
  * Direct messages (spec part 1 §2 Messages, §3, §4; CONTRACT.md; issue 5). Who may message whom
- * follows the recipient's `message_requests` (anyone, friends_only, none) and blocks, enforced
- * here for every send; read state lives on the server.
+ * (the recipient's `message_requests` and blocks) is the access module's rule, checked for every
+ * send and every conversation opened; read state lives on the server.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
-import { findUsersWithLists } from '../auth/auth.repository.js';
-import { relationship } from '../users/privacy.js';
-import { markConversationRead } from '../notifications/notifications.repository.js';
-import * as usersRepo from '../users/users.repository.js';
+import type { AccessService } from '../access/index.js';
 import * as repo from './direct.repository.js';
 
 const DELETED_USER = 'Deleted user';
@@ -33,64 +30,37 @@ function present(row: Awaited<ReturnType<typeof repo.findMessage>>): DirectMessa
 export function createDirectService({
   db,
   events,
+  access,
   groupUnread,
+  conversationRead,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
+  access: Pick<AccessService, 'requireMayMessage' | 'requireConversation' | 'blockedAmong'>;
   /** Unread group messages over opened chats (the chats service). */
   groupUnread: (userId: number) => Promise<number>;
+  /**
+   * Marks `userId`'s message notification of a conversation read, in the caller's transaction
+   * (the notifications service; passed in, so this module does not import it).
+   */
+  conversationRead: (trx: Transaction<DB>, userId: number, conversationId: number) => Promise<void>;
 }) {
   /**
    * @throws AppError 400 oneself, 404 unknown or blocked either way, 403 when the recipient's
-   * message_requests refuse the sender.
+   * message_requests refuse the sender (the access module's rule).
    */
-  async function assertMayMessage(senderId: number, recipientId: number): Promise<void> {
-    if (senderId === recipientId) throw badRequest('You cannot message yourself');
-    const [recipient] = await findUsersWithLists(db, [recipientId]);
-    if (!recipient) throw notFound('User not found');
-    const rel = relationship(await usersRepo.relationFacts(db, senderId, recipientId));
-    if (rel === 'blocked') throw notFound('User not found');
-    const { message_requests } = await usersRepo.findSettings(db, recipientId);
-    if (message_requests === 'none')
-      throw forbidden('messages_closed', `${recipient.username} does not accept messages`);
-    if (message_requests === 'friends_only' && rel !== 'friend') {
-      throw forbidden(
-        'messages_friends_only',
-        `${recipient.username} only accepts messages from friends`,
-      );
-    }
-  }
+  const assertMayMessage = (senderId: number, recipientId: number): Promise<void> =>
+    access.requireMayMessage(senderId, recipientId);
 
-  /**
-   * The caller's conversation and the other member's id (null once deleted).
-   * @throws AppError 404 when it is not the caller's, or a block stands between the two (the
-   *   list hides such conversations, so they are not found by id either).
-   */
-  async function conversationOf(userId: number, conversationId: number) {
-    const conversation = await repo.findConversationOf(db, conversationId, userId);
-    if (!conversation) throw notFound('Conversation not found');
-    const otherId =
-      conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
-    if (otherId !== null && (await usersRepo.isBlockedEitherWay(db, userId, otherId))) {
-      throw notFound('Conversation not found');
-    }
-    return { ...conversation, otherId };
-  }
-
+  /** @throws AppError 400 invalid cursor. */
   async function page(conversationId: number, limit: number, cursor?: string) {
-    const beforeId = cursor === undefined ? undefined : Number(cursor);
-    if (
-      beforeId !== undefined &&
-      !(Number.isInteger(beforeId) && beforeId > 0 && beforeId <= 2_147_483_647)
-    ) {
-      throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-    }
+    const beforeId = decodeBeforeIdCursor(cursor);
     const rows = await repo.listMessages(db, conversationId, limit + 1, beforeId);
     const shown = rows.slice(0, limit);
     const oldest = shown.at(-1);
     return {
       messages: shown.reverse().map(present),
-      nextCursor: rows.length > limit && oldest ? String(oldest.id) : undefined,
+      nextCursor: rows.length > limit && oldest ? encodeBeforeIdCursor(oldest.id) : undefined,
     };
   }
 
@@ -133,8 +103,9 @@ export function createDirectService({
      * cursor (CONTRACT.md "Pagination").
      */
     async conversationWith(userId: number, otherUserId: number, limit: number, cursor?: string) {
+      const blocked = await access.blockedAmong(userId, [otherUserId]);
       const conversation = await repo.findConversationBetween(db, userId, otherUserId);
-      if (!conversation || (await usersRepo.isBlockedEitherWay(db, userId, otherUserId))) {
+      if (!conversation || blocked.size > 0) {
         return { messages: [], conversationId: null, nextCursor: undefined };
       }
       return { ...(await page(conversation.id, limit, cursor)), conversationId: conversation.id };
@@ -142,7 +113,7 @@ export function createDirectService({
 
     /** `GET /messages/direct/{id}`: a conversation's messages, oldest first. */
     async messages(userId: number, conversationId: number, limit: number, cursor?: string) {
-      await conversationOf(userId, conversationId);
+      await access.requireConversation(userId, conversationId);
       return page(conversationId, limit, cursor);
     },
 
@@ -152,12 +123,12 @@ export function createDirectService({
      * told (messagesRead).
      */
     async markRead(userId: number, conversationId: number): Promise<{ success: true }> {
-      const { otherId } = await conversationOf(userId, conversationId);
+      const { otherId } = await access.requireConversation(userId, conversationId);
       // Messages first, then the notification: the same order as a new message's notification
       // (see notifications.service), so the two never leave an unread notification behind.
       const lastReadMessageId = await db.transaction().execute(async (trx) => {
         const last = await repo.markRead(trx, conversationId, userId);
-        await markConversationRead(trx, userId, conversationId);
+        await conversationRead(trx, userId, conversationId);
         return last;
       });
       if (lastReadMessageId > 0) {
@@ -169,6 +140,20 @@ export function createDirectService({
         });
       }
       return { success: true };
+    },
+
+    /**
+     * Runs `work` in a transaction that holds direct message `messageId` locked while it is
+     * unread, so a concurrent mark-read waits for it (the notifications service replaces a
+     * message notification this way).
+     * @returns what `work` returns, or null (without running it) when the message was read.
+     */
+    async whileUnread<T>(messageId: number, work: (trx: Transaction<DB>) => Promise<T>) {
+      return db
+        .transaction()
+        .execute(async (trx) =>
+          (await repo.lockUnreadMessage(trx, messageId)) ? work(trx) : null,
+        );
     },
 
     /** `GET /messages/unread-count`: direct plus opened group chats (spec part 1 §4 Messages). */

@@ -1,8 +1,8 @@
 /** Queries for notifications and for the members a new post is near. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, NotificationType } from '../../db/types.js';
-import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
-import { notBlockedWith } from '../users/users.repository.js';
+import { withinRadiusSql } from '../../lib/geo.js';
+import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -132,19 +132,12 @@ export async function nearbyMembers(
   post: { authorId: number; sport: string; lng: number; lat: number },
   radius: number,
 ): Promise<number[]> {
-  const box = boundingBox(post.lat, post.lng, radius);
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
   const sport = post.sport.toLowerCase();
   const rows = await db
     .selectFrom('user_settings as s')
     .select('s.user_id')
     .where('s.user_id', '!=', post.authorId)
-    .where('s.location_lat', '>=', box.minLat)
-    .where('s.location_lat', '<=', box.maxLat)
-    .where(
-      sql<boolean>`power(sin((radians(s.location_lat) - ${rad(post.lat)}) / 2), 2) + ${Math.cos(rad(post.lat))} * cos(radians(s.location_lat)) * power(sin((radians(s.location_lng) - ${rad(post.lng)}) / 2), 2) <= ${h}`,
-    )
+    .where(withinRadiusSql({ lat: 's.location_lat', lng: 's.location_lng' }, post, radius))
     .where((eb) =>
       eb.or([
         eb.exists(

@@ -4,14 +4,14 @@
  * message), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DirectMessage, Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
+import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest } from '../../lib/errors.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
-import { lockUnreadMessage } from '../direct/direct.repository.js';
+import type { DirectService } from '../direct/direct.service.js';
 import * as repo from './notifications.repository.js';
 
 /** The notification texts, in one place for the service and the demo data. */
@@ -44,9 +44,11 @@ function present(row: Selectable<NotificationsTable>): Notification {
 export function createNotificationsService({
   db,
   events,
+  direct,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
+  direct: Pick<DirectService, 'whileUnread'>;
 }) {
   function row(
     userId: number,
@@ -116,8 +118,7 @@ export function createNotificationsService({
   async function replaceMessageNotification(message: DirectMessage, recipientId: number) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await db.transaction().execute(async (trx) => {
-          if (!(await lockUnreadMessage(trx, message.id))) return null;
+        return await direct.whileUnread(message.id, async (trx) => {
           await repo.deleteUnreadMessageNotification(trx, recipientId, message.conversation_id);
           const notification = row(
             recipientId,
@@ -155,21 +156,27 @@ export function createNotificationsService({
   return {
     /** `GET /notifications`: newest first, with the cursor of the older page. */
     async list(userId: number, limit: number, cursor?: string) {
-      const beforeId = cursor === undefined ? undefined : Number(cursor);
-      if (
-        beforeId !== undefined &&
-        !(Number.isInteger(beforeId) && beforeId > 0 && beforeId <= 2_147_483_647)
-      ) {
-        throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-      }
+      const beforeId = decodeBeforeIdCursor(cursor);
       const rows = await repo.list(db, userId, limit + 1, beforeId);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         notifications: page.map(present),
-        nextCursor: rows.length > limit && last ? String(last.id) : undefined,
+        nextCursor: rows.length > limit && last ? encodeBeforeIdCursor(last.id) : undefined,
       };
     },
+    /**
+     * Marks `userId`'s message notification of a conversation read, in the caller's transaction
+     * (the direct service, when the member reads the conversation).
+     */
+    async markConversationRead(
+      trx: Transaction<DB>,
+      userId: number,
+      conversationId: number,
+    ): Promise<void> {
+      await repo.markConversationRead(trx, userId, conversationId);
+    },
+
     async unreadCount(userId: number): Promise<{ count: number }> {
       return { count: await repo.unreadCount(db, userId) };
     },

@@ -1,9 +1,10 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import type { DB, PostsTable } from '../../db/types.js';
-import { notBlockedWith } from '../users/users.repository.js';
-import { boundingBox, EARTH_RADIUS_M } from '../../lib/geo.js';
+import type { Keyset } from '../../lib/cursor.js';
+import { withinRadiusSql } from '../../lib/geo.js';
+import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -55,17 +56,14 @@ export interface FeedFilter {
   from?: string;
   to?: string;
   near?: { lat: number; lng: number; radius: number | null };
-  cursor?: { eventTime: string; id: number };
+  /** The last row shown: its event_time and id. */
+  cursor?: Keyset;
   limit: number;
 }
 
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
 /**
  * Upcoming posts of others matching `filter`, soonest first, keyset-paginated on
- * (event_time, id). The radius test uses the haversine term h (distance <= r exactly when
- * h <= sin^2(r / 2R)), written with sin/cos/radians/power, which SQLite's math functions and
- * PostgreSQL share, behind an index-friendly bounding box.
+ * (event_time, id); the radius test is the geo module's portable SQL.
  */
 export function feed(db: Executor, filter: FeedFilter) {
   let query = db
@@ -94,28 +92,19 @@ export function feed(db: Executor, filter: FeedFilter) {
   // has none, so it only shows in feeds without a location filter.
   if (filter.near?.radius) {
     const { lat, lng, radius } = filter.near;
-    const box = boundingBox(lat, lng, radius);
-    const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
-    query = query
-      .where('p.public_lat', '>=', box.minLat)
-      .where('p.public_lat', '<=', box.maxLat)
-      .where(
-        sql<boolean>`power(sin((radians(p.public_lat) - ${rad(lat)}) / 2), 2) + ${Math.cos(rad(lat))} * cos(radians(p.public_lat)) * power(sin((radians(p.public_lng) - ${rad(lng)}) / 2), 2) <= ${h}`,
-      );
-    // Near the antimeridian the longitude range wraps; the exact test alone then decides.
-    if (box.minLng >= -180 && box.maxLng <= 180) {
-      query = query.where('p.public_lng', '>=', box.minLng).where('p.public_lng', '<=', box.maxLng);
-    }
+    query = query.where(
+      withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, { lat, lng }, radius),
+    );
   }
   // Nobody sees the games of a member they blocked or who blocked them (issue 4).
   query = query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
 
   if (filter.cursor) {
-    const { eventTime, id } = filter.cursor;
+    const { time, id } = filter.cursor;
     query = query.where((eb) =>
       eb.or([
-        eb('p.event_time', '>', eventTime),
-        eb.and([eb('p.event_time', '=', eventTime), eb('p.id', '>', id)]),
+        eb('p.event_time', '>', time),
+        eb.and([eb('p.event_time', '=', time), eb('p.id', '>', id)]),
       ]),
     );
   }

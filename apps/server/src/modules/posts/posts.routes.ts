@@ -9,7 +9,7 @@ import {
   postSchema,
   postsResponseSchema,
 } from '@gameon/shared';
-import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
@@ -54,12 +54,10 @@ export function postsRoutes(
       },
     },
     async (request, reply) => {
-      const offset = parseOffsetCursor(request.query.cursor);
       const page = await posts.listByAuthor(
         principalOf(request).userId,
         request.params.id,
-        request.query.limit,
-        offset,
+        request.query,
       );
       setNextCursor(reply, page.nextCursor);
       return page.posts;

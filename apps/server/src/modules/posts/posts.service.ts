@@ -3,67 +3,38 @@
  * Interest; spec part 2 §5 Create post). The feed is a pipeline (STYLE.md): filtered page of
  * rows -> batch hydrate -> present.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { TZDate } from '@date-fns/tz';
-import { idSchema, NO_RADIUS, type Post } from '@gameon/shared';
-import type { DB, PostRow } from '../../db/types.js';
+import {
+  NO_RADIUS,
+  type createPostBodySchema,
+  type feedQuerySchema,
+  type pageQuerySchema,
+  type Post,
+} from '@gameon/shared';
+import type { z } from 'zod';
+import type { DB, LocationSharing, PostRow } from '../../db/types.js';
+import {
+  decodeKeysetCursor,
+  decodeOffsetCursor,
+  encodeKeysetCursor,
+  encodeOffsetCursor,
+} from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { distanceMetres, EARTH_RADIUS_M, publicPoint } from '../../lib/geo.js';
 import { nowIso, toUtcIso } from '../../lib/time.js';
-import { findUsersWithLists } from '../auth/auth.repository.js';
-import * as chatsRepo from '../chats/chats.repository.js';
-import * as usersRepo from '../users/users.repository.js';
-import type { UsersService } from '../users/users.service.js';
+import { pointShownTo, type AccessService } from '../access/index.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { ChatsService } from '../chats/chats.service.js';
 import * as repo from './posts.repository.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
   events: DomainEventBus;
-  users: UsersService;
-}
-
-export interface CreatePostInput {
-  sport: string;
-  heading: string;
-  description: string;
-  tags: string[];
-  location: { type: 'Point'; coordinates: [number, number] };
-  locationName: string;
-  eventTime: string;
-  playersNeeded: number;
-}
-
-export interface FeedInput {
-  sports: string[];
-  esports: string[];
-  filterType: 'ALL' | 'SPORTS_ONLY' | 'ESPORTS_ONLY';
-  tags: string[];
-  date?: string | undefined;
-  tz: string;
-  radius: number;
-  lat?: number | undefined;
-  lng?: number | undefined;
-  limit: number;
-  cursor?: string | undefined;
-}
-
-/** Cursor of the feed: base64url of `event_time|id`. */
-export function encodeCursor(post: Pick<PostRow, 'event_time' | 'id'>): string {
-  return Buffer.from(`${post.event_time}|${post.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { eventTime: string; id: number } {
-  const [eventTime, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const n = idSchema.safeParse(id);
-  if (
-    !eventTime ||
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(eventTime) ||
-    !n.success
-  ) {
-    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-  }
-  return { eventTime, id: n.data };
+  access: Pick<AccessService, 'requireActivity' | 'requirePosts' | 'publicPointOf'>;
+  auth: Pick<AuthService, 'members'>;
+  chats: Pick<ChatsService, 'isInPostChat' | 'joinPostChat'>;
 }
 
 /** The radius to filter by, or null: -1, and anything reaching round the globe, filter nothing. */
@@ -87,10 +58,10 @@ export function dayRange(date: string, tz: string): { from: string; to: string }
   };
 }
 
-export function createPostsService({ db, events, users }: PostsDeps) {
+export function createPostsService({ db, events, access, auth, chats }: PostsDeps) {
   /**
-   * Presents posts to `viewerId`: the author sees the exact point, everyone else the public
-   * one (issue 4 location_sharing); `distance` is measured to the point shown, if any.
+   * Presents posts to `viewerId`, each at the point the access rules let the viewer see
+   * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
    */
   async function present(
     rows: PostRow[],
@@ -104,12 +75,7 @@ export function createPostsService({ db, events, users }: PostsDeps) {
     );
     const usernames = new Map(authors.map((a) => [a.id, a.username]));
     return rows.map((r) => {
-      const point: [number, number] | null =
-        r.author_id === viewerId
-          ? [r.lng, r.lat]
-          : r.public_lng !== null && r.public_lat !== null
-            ? [r.public_lng, r.public_lat]
-            : null;
+      const point = pointShownTo(viewerId, r);
       const post: Post = {
         id: r.id,
         author_id: r.author_id,
@@ -136,15 +102,20 @@ export function createPostsService({ db, events, users }: PostsDeps) {
     /**
      * `GET /posts/user/{id}`: a member's posts, newest first, when their privacy settings let
      * the viewer see their activity (issue 4).
-     * @throws AppError 404 unknown or blocked, 403 activity hidden from this viewer.
+     * @throws AppError 404 unknown or blocked, 403 activity hidden from this viewer, 400 invalid
+     *   cursor.
      */
-    async listByAuthor(viewerId: number, authorId: number, limit: number, offset: number) {
-      const seen = await users.access(viewerId, authorId);
-      if (!seen.activity) throw forbidden('activity_private', "This member's posts are private");
+    async listByAuthor(
+      viewerId: number,
+      authorId: number,
+      { limit, cursor }: z.output<typeof pageQuerySchema>,
+    ): Promise<{ posts: Post[]; nextCursor?: string }> {
+      const offset = decodeOffsetCursor(cursor);
+      await access.requireActivity(viewerId, authorId);
       const rows = await repo.listByAuthor(db, authorId, limit + 1, offset);
       return {
         posts: await present(rows.slice(0, limit), viewerId),
-        nextCursor: rows.length > limit ? String(offset + limit) : undefined,
+        ...(rows.length > limit ? { nextCursor: encodeOffsetCursor(offset, limit) } : {}),
       };
     },
 
@@ -152,7 +123,7 @@ export function createPostsService({ db, events, users }: PostsDeps) {
      * Creates a post by the caller (spec part 2 §5).
      * @throws AppError 400 when the event time is earlier than now.
      */
-    async create(authorId: number, input: CreatePostInput): Promise<Post> {
+    async create(authorId: number, input: z.output<typeof createPostBodySchema>): Promise<Post> {
       const eventTime = toUtcIso(input.eventTime);
       const now = nowIso();
       if (eventTime < now) {
@@ -161,11 +132,7 @@ export function createPostsService({ db, events, users }: PostsDeps) {
         ]);
       }
       const [lng, lat] = input.location.coordinates;
-      const shown = publicPoint(
-        lng,
-        lat,
-        (await usersRepo.findSettings(db, authorId)).location_sharing,
-      );
+      const shown = await access.publicPointOf(authorId, [lng, lat]);
       const id = await db.transaction().execute((trx) =>
         repo.insertPost(
           trx,
@@ -202,7 +169,7 @@ export function createPostsService({ db, events, users }: PostsDeps) {
      */
     async feed(
       viewerId: number,
-      input: FeedInput,
+      input: z.output<typeof feedQuerySchema>,
     ): Promise<{ posts: Post[]; nextCursor?: string }> {
       const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
       const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
@@ -231,14 +198,16 @@ export function createPostsService({ db, events, users }: PostsDeps) {
               },
             }
           : {}),
-        ...(input.cursor ? { cursor: decodeCursor(input.cursor) } : {}),
+        ...(input.cursor ? { cursor: decodeKeysetCursor(input.cursor) } : {}),
         limit: input.limit + 1,
       });
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
       return {
         posts: await present(page, viewerId, origin),
-        ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(last) } : {}),
+        ...(rows.length > input.limit && last
+          ? { nextCursor: encodeKeysetCursor({ time: last.event_time, id: last.id }) }
+          : {}),
       };
     },
 
@@ -249,34 +218,28 @@ export function createPostsService({ db, events, users }: PostsDeps) {
      * @throws AppError 404 unknown post, 403 own post, 400 a game that has started.
      */
     async expressInterest(userId: number, postId: number): Promise<{ groupChatId: number }> {
+      // A blocked member cannot see the game, so it is not there for them (issue 4).
+      await access.requirePosts(userId, [postId]);
       const post = await repo.findPost(db, postId);
       if (!post) throw notFound('Post not found');
       if (post.author_id === userId)
         throw forbidden('own_post', 'You cannot express interest in your own post');
-      // A blocked member cannot see the game, so it is not there for them (issue 4).
-      if (await usersRepo.isBlockedEitherWay(db, userId, post.author_id))
-        throw notFound('Post not found');
       const now = nowIso();
-      const alreadyIn = await chatsRepo.findGroupChatByPost(db, postId);
-      if (
-        post.event_time <= now &&
-        !(alreadyIn && (await chatsRepo.isMember(db, alreadyIn.id, userId)))
-      ) {
+      if (post.event_time <= now && !(await chats.isInPostChat(postId, userId))) {
         throw badRequest('This game has already started');
       }
       const { groupChatId, isNew } = await db.transaction().execute(async (trx) => {
         const isNew = await repo.addInterest(trx, postId, userId, now);
-        const groupChatId = await chatsRepo.ensureGroupChatForPost(
-          trx,
+        const groupChatId = await chats.joinPostChat(trx, {
           postId,
-          `${post.sport} - ${post.heading}`,
+          name: `${post.sport} - ${post.heading}`,
+          memberIds: [post.author_id, userId],
           now,
-        );
-        await chatsRepo.addMembers(trx, groupChatId, [post.author_id, userId], now);
+        });
         return { groupChatId, isNew };
       });
       if (isNew) {
-        const [member] = await findUsersWithLists(db, [userId]);
+        const [member] = await auth.members([userId]);
         if (member) {
           events.emit('post.interest', {
             postId,
@@ -288,6 +251,18 @@ export function createPostsService({ db, events, users }: PostsDeps) {
         }
       }
       return { groupChatId };
+    },
+
+    /**
+     * Re-places every post of `authorId` for a new location_sharing (issue 4), inside the
+     * caller's transaction `trx` (the settings service saves the setting in the same one).
+     */
+    async applyLocationSharing(
+      trx: Transaction<DB>,
+      authorId: number,
+      sharing: LocationSharing,
+    ): Promise<void> {
+      await repo.updatePublicPoints(trx, authorId, (lng, lat) => publicPoint(lng, lat, sharing));
     },
   };
 }

@@ -10,7 +10,7 @@ import type { DB } from '../../db/types.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Storage } from '../../lib/storage.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as settingsRepo from './settings.repository.js';
 
 export type PictureKind = 'avatar' | 'cover';
 
@@ -85,8 +85,8 @@ export function createPicturesService({ db, storage }: { db: Kysely<DB>; storage
         await storage.remove(before?.profile_picture_url);
         return { profile_picture_url: url };
       }
-      const before = await usersRepo.findSettings(db, userId);
-      await usersRepo.saveSettings(db, userId, { cover_photo_url: url }, nowIso());
+      const before = await settingsRepo.findSettings(db, userId);
+      await settingsRepo.saveSettings(db, userId, { cover_photo_url: url }, nowIso());
       await storage.remove(before.cover_photo_url);
       return { cover_photo_url: url };
     },

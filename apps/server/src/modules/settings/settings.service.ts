@@ -3,24 +3,31 @@
  * Members edit only their own: every call acts on the signed-in member.
  */
 import type { Kysely } from 'kysely';
-import type { AvailabilitySlot, Settings, Skill, UpdateSettingsBody } from '@gameon/shared';
+import type { AvailabilitySlot, Settings, Skill, updateSettingsBodySchema } from '@gameon/shared';
+import type { z } from 'zod';
 import type { DB, UserSettingsTable } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
-import { publicPoint } from '../../lib/geo.js';
 import { nowIso } from '../../lib/time.js';
-import { findUsersWithLists } from '../auth/auth.repository.js';
-import * as postsRepo from '../posts/posts.repository.js';
-import * as usersRepo from '../users/users.repository.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AccessService } from '../access/index.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { PostsService } from '../posts/posts.service.js';
+import * as repo from './settings.repository.js';
 
 type SettingsChanges = Partial<Omit<UserSettingsTable, 'user_id' | 'updated_at'>>;
 
-export function createSettingsService({ db, users }: { db: Kysely<DB>; users: UsersService }) {
+export function createSettingsService({
+  db,
+  access,
+  auth,
+  posts,
+}: {
+  db: Kysely<DB>;
+  access: Pick<AccessService, 'requireProfile'>;
+  auth: Pick<AuthService, 'members'>;
+  posts: Pick<PostsService, 'applyLocationSharing'>;
+}) {
   async function get(userId: number): Promise<Settings> {
-    const [[user], s] = await Promise.all([
-      findUsersWithLists(db, [userId]),
-      usersRepo.findSettings(db, userId),
-    ]);
+    const [[user], s] = await Promise.all([auth.members([userId]), repo.findSettings(db, userId)]);
     if (!user) throw notFound('User not found');
     return {
       bio: user.bio,
@@ -49,10 +56,26 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
     /** `GET /settings`: the member's own settings, defaults of spec part 2 §9 where unset. */
     get,
 
-    /** `PUT /settings`: saves the given fields (all in one transaction) and answers the settings. */
+    /**
+     * A member's settings row (defaults where unset), skills and availability, for the profile
+     * others see; what of it is shown is the access module's to decide.
+     */
+    async profileDetails(userId: number) {
+      const [settings, skills, availability] = await Promise.all([
+        repo.findSettings(db, userId),
+        repo.listSkills(db, userId),
+        repo.listAvailability(db, userId),
+      ]);
+      return { settings, skills, availability };
+    },
+
+    /**
+     * `PUT /settings`: saves the given fields and answers the settings. One transaction: a new
+     * location_sharing re-places every post of the member (posts service) with the rest.
+     */
     async update(
       userId: number,
-      body: Exclude<UpdateSettingsBody, undefined> & { phone_number?: string | null },
+      body: z.output<typeof updateSettingsBodySchema>,
     ): Promise<Settings> {
       const { bio, sports, tags, location_coordinates, show_online_status, ...rest } = body;
       const changes: SettingsChanges = { ...rest };
@@ -62,26 +85,23 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
         changes.location_lat = location_coordinates?.[1] ?? null;
       }
       await db.transaction().execute(async (trx) => {
-        if (bio !== undefined) await usersRepo.updateBio(trx, userId, bio);
-        if (sports !== undefined) await usersRepo.replaceList(trx, 'user_sports', userId, sports);
-        if (tags !== undefined) await usersRepo.replaceList(trx, 'user_tags', userId, tags);
+        if (bio !== undefined) await repo.updateBio(trx, userId, bio);
+        if (sports !== undefined) await repo.replaceList(trx, 'user_sports', userId, sports);
+        if (tags !== undefined) await repo.replaceList(trx, 'user_tags', userId, tags);
         if (Object.keys(changes).length > 0)
-          await usersRepo.saveSettings(trx, userId, changes, nowIso());
-        const sharing = changes.location_sharing;
-        if (sharing)
-          await postsRepo.updatePublicPoints(trx, userId, (lng, lat) =>
-            publicPoint(lng, lat, sharing),
-          );
+          await repo.saveSettings(trx, userId, changes, nowIso());
+        if (changes.location_sharing)
+          await posts.applyLocationSharing(trx, userId, changes.location_sharing);
       });
       return get(userId);
     },
 
     /** `GET /settings/public/{id}`: public fields only. @throws AppError 404 unknown or blocked. */
     async publicSettings(viewerId: number, ownerId: number) {
-      await users.access(viewerId, ownerId);
+      await access.requireProfile(viewerId, ownerId);
       const [[user], s] = await Promise.all([
-        findUsersWithLists(db, [ownerId]),
-        usersRepo.findSettings(db, ownerId),
+        auth.members([ownerId]),
+        repo.findSettings(db, ownerId),
       ]);
       if (!user) throw notFound('User not found');
       return {
@@ -93,7 +113,7 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
     },
 
     async skills(userId: number): Promise<{ skills: Skill[] }> {
-      return { skills: await usersRepo.listSkills(db, userId) };
+      return { skills: await repo.listSkills(db, userId) };
     },
 
     /** Replaces the member's skills; a sport appears once (the last entry wins). */
@@ -101,17 +121,17 @@ export function createSettingsService({ db, users }: { db: Kysely<DB>; users: Us
       const bySport = new Map(skills.map((s) => [s.sport, s]));
       await db
         .transaction()
-        .execute((trx) => usersRepo.replaceSkills(trx, userId, [...bySport.values()]));
-      return { skills: await usersRepo.listSkills(db, userId) };
+        .execute((trx) => repo.replaceSkills(trx, userId, [...bySport.values()]));
+      return { skills: await repo.listSkills(db, userId) };
     },
 
     async availability(userId: number): Promise<AvailabilitySlot[]> {
-      return usersRepo.listAvailability(db, userId);
+      return repo.listAvailability(db, userId);
     },
 
     async saveAvailability(userId: number, slots: AvailabilitySlot[]): Promise<AvailabilitySlot[]> {
-      await db.transaction().execute((trx) => usersRepo.replaceAvailability(trx, userId, slots));
-      return usersRepo.listAvailability(db, userId);
+      await db.transaction().execute((trx) => repo.replaceAvailability(trx, userId, slots));
+      return repo.listAvailability(db, userId);
     },
   };
 }

@@ -1,136 +1,9 @@
-/** Queries for follows, blocks, reports, settings, skills and availability, and people search. */
+/** Queries for follows, blocks, reports and people search. */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, UserSettingsTable, UserSkillsTable } from '../../db/types.js';
+import type { DB } from '../../db/types.js';
+import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-export type MemberSettings = Omit<UserSettingsTable, 'updated_at'>;
-
-/** The settings a member has before saving any (spec part 2 §9). */
-function defaultSettings(userId: number): MemberSettings {
-  return {
-    user_id: userId,
-    phone_number: null,
-    location_city: null,
-    location_lng: null,
-    location_lat: null,
-    cover_photo_url: null,
-    profile_visibility: 'public',
-    location_sharing: 'general',
-    show_online_status: 0,
-    activity_history_visibility: 'public',
-    phone_visibility: 'friends_only',
-    message_requests: 'anyone',
-    post_comments: 'anyone',
-    event_invitations: 'manual',
-  };
-}
-
-/** Settings of a member, or the spec's defaults when never saved. */
-export async function findSettings(db: Executor, userId: number): Promise<MemberSettings> {
-  return (await findSettingsMany(db, [userId]))[0]!;
-}
-
-/** Settings of several members in one query, in the order of `ids`. */
-export async function findSettingsMany(db: Executor, ids: number[]): Promise<MemberSettings[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('user_settings')
-    .selectAll()
-    .where('user_id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.user_id, r]));
-  return ids.map((id) => byId.get(id) ?? defaultSettings(id));
-}
-
-/** Creates or updates the member's settings row with `changes`. */
-export async function saveSettings(
-  db: Executor,
-  userId: number,
-  changes: Partial<Omit<UserSettingsTable, 'user_id'>>,
-  now: string,
-) {
-  const current = await findSettings(db, userId);
-  const row = { ...current, ...changes, user_id: userId, updated_at: now };
-  await db
-    .insertInto('user_settings')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...changes, updated_at: now }))
-    .execute();
-}
-
-export function updateBio(db: Executor, userId: number, bio: string) {
-  return db.updateTable('users').set({ bio }).where('id', '=', userId).execute();
-}
-
-/** Replaces one of the member's ordered lists (`user_sports` or `user_tags`). */
-export async function replaceList(
-  db: Executor,
-  table: 'user_sports' | 'user_tags',
-  userId: number,
-  values: string[],
-) {
-  await db.deleteFrom(table).where('user_id', '=', userId).execute();
-  if (values.length > 0) {
-    await db
-      .insertInto(table)
-      .values(values.map((value, position) => ({ user_id: userId, value, position })))
-      .execute();
-  }
-}
-
-export function listSkills(db: Executor, userId: number) {
-  return db
-    .selectFrom('user_skills')
-    .select(['sport', 'skill_level'])
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .execute();
-}
-
-export async function replaceSkills(
-  db: Executor,
-  userId: number,
-  skills: Pick<UserSkillsTable, 'sport' | 'skill_level'>[],
-) {
-  await db.deleteFrom('user_skills').where('user_id', '=', userId).execute();
-  if (skills.length > 0) {
-    await db
-      .insertInto('user_skills')
-      .values(
-        skills.map((s, position) => ({
-          user_id: userId,
-          sport: s.sport,
-          skill_level: s.skill_level,
-          position,
-        })),
-      )
-      .execute();
-  }
-}
-
-export function listAvailability(db: Executor, userId: number) {
-  return db
-    .selectFrom('availability_slots')
-    .select(['day_of_week', 'start_time', 'end_time'])
-    .where('user_id', '=', userId)
-    .orderBy('day_of_week')
-    .orderBy('start_time')
-    .execute();
-}
-
-export async function replaceAvailability(
-  db: Executor,
-  userId: number,
-  slots: { day_of_week: number; start_time: string; end_time: string }[],
-) {
-  await db.deleteFrom('availability_slots').where('user_id', '=', userId).execute();
-  if (slots.length > 0)
-    await db
-      .insertInto('availability_slots')
-      .values(slots.map((s) => ({ ...s, user_id: userId })))
-      .execute();
-}
 
 export async function follow(
   db: Executor,
@@ -155,44 +28,6 @@ export function unfollow(db: Executor, followerId: number, followeeId: number) {
     .execute();
 }
 
-/** Follow facts between two members, both ways, and whether either blocked the other. */
-export async function relationFacts(db: Executor, viewerId: number, ownerId: number) {
-  const [follows, blocks] = await Promise.all([
-    db
-      .selectFrom('follows')
-      .select(['follower_id', 'followee_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', ownerId)]),
-          eb.and([eb('follower_id', '=', ownerId), eb('followee_id', '=', viewerId)]),
-        ]),
-      )
-      .execute(),
-    isBlockedEitherWay(db, viewerId, ownerId),
-  ]);
-  return {
-    viewerId,
-    ownerId,
-    viewerFollowsOwner: follows.some((f) => f.follower_id === viewerId),
-    ownerFollowsViewer: follows.some((f) => f.follower_id === ownerId),
-    blocked: blocks,
-  };
-}
-
-export async function isBlockedEitherWay(db: Executor, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Followers (`direction` 'followers') or followees ('following') of a member, newest first. */
 export function listFollows(db: Executor, userId: number, direction: 'followers' | 'following') {
   const [mine, theirs] =
@@ -207,37 +42,6 @@ export function listFollows(db: Executor, userId: number, direction: 'followers'
     .orderBy('f.created_at', 'desc')
     .orderBy('u.id')
     .execute();
-}
-
-export async function followedIds(
-  db: Executor,
-  followerId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('follows')
-    .select('followee_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.followee_id));
-}
-
-/** Of `ids`, those who follow `followeeId`. */
-export async function followerIdsAmong(
-  db: Executor,
-  followeeId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('followee_id', '=', followeeId)
-    .where('follower_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.follower_id));
 }
 
 export function block(db: Executor, blockerId: number, blockedId: number, now: string) {
@@ -273,15 +77,6 @@ export function insertReport(
   row: { reporter_id: number; reported_id: number; reason: string; created_at: string },
 ) {
   return db.insertInto('reports').values(row).execute();
-}
-
-/**
- * SQL condition: no block either way between `viewerId` and the member in column `otherRef`.
- * The one block rule for every list (feed, search, chats): a blocked member is not there.
- */
-export function notBlockedWith(viewerId: number, otherRef: string) {
-  const other = sql.ref(otherRef);
-  return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${other}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${other}))`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */

@@ -10,7 +10,7 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from '@gameon/shared';
-import { parseOffsetCursor, principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(
@@ -25,18 +25,9 @@ export function usersRoutes(
       schema: { querystring: userSearchQuerySchema, response: { 200: userSearchResponseSchema } },
     },
     async (request, reply) => {
-      const offset = parseOffsetCursor(request.query.cursor);
-      const page = await users.search(
-        principalOf(request).userId,
-        request.query.q,
-        request.query.limit + 1,
-        offset,
-      );
-      setNextCursor(
-        reply,
-        page.length > request.query.limit ? String(offset + request.query.limit) : undefined,
-      );
-      return page.slice(0, request.query.limit);
+      const page = await users.search(principalOf(request).userId, request.query);
+      setNextCursor(reply, page.nextCursor);
+      return page.users;
     },
   );
   app.get(

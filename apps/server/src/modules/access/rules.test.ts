@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { admits, relationship, visibleParts } from './privacy.js';
+import {
+  admits,
+  messageRefusal,
+  onlineVisible,
+  pointShownTo,
+  relationship,
+  visibleParts,
+} from './rules.js';
 
 const facts = {
   viewerId: 1,
@@ -57,5 +64,38 @@ describe('admits and visibleParts', () => {
       activity: false,
     });
     expect(visibleParts(open, 'friend')).toEqual({ profile: true, phone: false, activity: true });
+  });
+});
+
+describe('messageRefusal', () => {
+  it.each([
+    ['anyone', 'stranger', null],
+    ['anyone', 'blocked', 'blocked'],
+    ['friends_only', 'follower', 'friends_only'],
+    ['friends_only', 'friend', null],
+    ['none', 'friend', 'closed'],
+  ] as const)('%s refuses %s: %s', (requests, rel, expected) => {
+    expect(messageRefusal(requests, rel)).toBe(expected);
+  });
+});
+
+describe('onlineVisible', () => {
+  it('shows the online status only when the member shares it, and never across a block', () => {
+    expect(onlineVisible({ show_online_status: 1 }, 'stranger')).toBe(true);
+    expect(onlineVisible({ show_online_status: 0 }, 'friend')).toBe(false);
+    expect(onlineVisible({ show_online_status: 1 }, 'blocked')).toBe(false);
+  });
+});
+
+describe('pointShownTo', () => {
+  const post = { author_id: 2, lng: 77.5946, lat: 12.9716, public_lng: 77.59, public_lat: 12.97 };
+
+  it('shows the author the exact point and everyone else the public one', () => {
+    expect(pointShownTo(2, post)).toEqual([77.5946, 12.9716]);
+    expect(pointShownTo(1, post)).toEqual([77.59, 12.97]);
+  });
+
+  it('shows others no point when the author hides it', () => {
+    expect(pointShownTo(1, { ...post, public_lng: null, public_lat: null })).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Demo data for a first look (SEED_DEMO): a few members (password `gameon123`, listed in the
- * README) and upcoming games around real Indian cities, relative to now.
+ * README) and upcoming games around real Indian cities, relative to now. It lives outside `db/`
+ * (which knows no feature) and, unlike a module, may write through the features' repositories:
+ * the demo is a history back-dated by hours and days (read markers, read notifications), which
+ * no service call made "now" would produce. It runs once on a new database, before any service.
  */
 import type { Kysely } from 'kysely';
-import type { DB, NotificationType } from './types.js';
+import type { DB, NotificationType } from '../db/types.js';
 import { hashPassword } from '../lib/crypto.js';
 import { publicPoint } from '../lib/geo.js';
 import * as authRepo from '../modules/auth/auth.repository.js';

@@ -1,0 +1,64 @@
+/**
+ * The one cursor codec of every paginated list (CONTRACT.md "Pagination": the next page's cursor
+ * travels in `X-Next-Cursor` and comes back as `?cursor=`). Three shapes, one error:
+ * - offset: `"40"`, a whole number 0..100,000 (ranked lists: search, a member's posts);
+ * - before-id: `"1234"`, the oldest id shown, a positive 32-bit id (messages, notifications);
+ * - keyset: base64url of `event_time|id` (the feed, soonest first).
+ * Every decoder throws AppError 400 `Invalid cursor` (field `cursor`) for anything it did not make.
+ */
+import { idSchema } from '@gameon/shared';
+import { badRequest, type AppError } from './errors.js';
+
+const MAX_OFFSET = 100_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function invalidCursor(): AppError {
+  return badRequest('Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+}
+
+/** An offset cursor: `undefined` is the first page (0). @throws AppError 400 invalid cursor. */
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,6}$/.test(cursor) || Number(cursor) > MAX_OFFSET) throw invalidCursor();
+  return Number(cursor);
+}
+
+/** The cursor of the page after one of `limit` rows that started at `offset`. */
+export function encodeOffsetCursor(offset: number, limit: number): string {
+  return String(offset + limit);
+}
+
+/**
+ * A before-id cursor: the next page holds ids below it; `undefined` is the newest page.
+ * @throws AppError 400 invalid cursor.
+ */
+export function decodeBeforeIdCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const id = idSchema.safeParse(cursor);
+  if (!id.success) throw invalidCursor();
+  return id.data;
+}
+
+/** The cursor of the page older than the one whose oldest row has id `oldestId`. */
+export function encodeBeforeIdCursor(oldestId: number): string {
+  return String(oldestId);
+}
+
+/** A keyset position: the last row's time (UTC ISO-8601) and id. */
+export interface Keyset {
+  time: string;
+  id: number;
+}
+
+/** A keyset cursor: base64url of `time|id`. */
+export function encodeKeysetCursor({ time, id }: Keyset): string {
+  return Buffer.from(`${time}|${id}`).toString('base64url');
+}
+
+/** @throws AppError 400 invalid cursor (not base64url of an ISO instant and an id). */
+export function decodeKeysetCursor(cursor: string): Keyset {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const parsed = idSchema.safeParse(id);
+  if (!time || !ISO_INSTANT.test(time) || !parsed.success) throw invalidCursor();
+  return { time, id: parsed.data };
+}

@@ -1,0 +1,139 @@
+/**
+ * Queries behind the access rules: follows and blocks between a viewer and many members, their
+ * privacy settings, and the owners of posts and conversations, each in one query for a batch of
+ * ids. Also the one SQL form of the block rule that list queries compose ({@link notBlockedWith}).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { DEFAULT_PRIVACY, type PrivacySettings } from './rules.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * SQL condition: no block either way between `viewerId` and the member in column `otherRef`.
+ * The one block rule for every list (feed, search, chats, conversations, notifications): a
+ * blocked member is not there. Repositories import it from the access module's index; a NULL
+ * `otherRef` (a deleted member) passes.
+ */
+export function notBlockedWith(viewerId: number, otherRef: string) {
+  const other = sql.ref(otherRef);
+  return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${other}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${other}))`;
+}
+
+/** Of `ids`, the members that exist, with their usernames. */
+export async function members(
+  db: Executor,
+  ids: number[],
+): Promise<Map<number, { id: number; username: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Of `ids`, the members `viewerId` has blocked or who blocked `viewerId`, in one query (written
+ * with {@link notBlockedWith}, so the block rule has one SQL form).
+ */
+export async function blockedAmong(
+  db: Executor,
+  viewerId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', [...new Set(ids)])
+    .where(sql<boolean>`not ${notBlockedWith(viewerId, 'u.id')}`)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Follows both ways and blocks either way between `viewerId` and each of `ids`, in two queries.
+ * @returns the ids `viewerId` follows, the ids following `viewerId`, and the ids blocked either way.
+ */
+export async function relationFacts(db: Executor, viewerId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const [follows, blocked] = await Promise.all([
+    unique.length === 0
+      ? []
+      : db
+          .selectFrom('follows')
+          .select(['follower_id', 'followee_id'])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('follower_id', '=', viewerId), eb('followee_id', 'in', unique)]),
+              eb.and([eb('followee_id', '=', viewerId), eb('follower_id', 'in', unique)]),
+            ]),
+          )
+          .execute(),
+    blockedAmong(db, viewerId, unique),
+  ]);
+  const following = new Set<number>();
+  const followers = new Set<number>();
+  for (const f of follows) {
+    if (f.follower_id === viewerId) following.add(f.followee_id);
+    if (f.followee_id === viewerId) followers.add(f.follower_id);
+  }
+  return { following, followers, blocked };
+}
+
+/** Privacy settings of `ids` in one query; the defaults of spec part 2 §9 where never saved. */
+export async function privacySettings(
+  db: Executor,
+  ids: number[],
+): Promise<Map<number, PrivacySettings>> {
+  if (ids.length === 0) return new Map();
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .selectFrom('user_settings')
+    .select([
+      'user_id',
+      'profile_visibility',
+      'phone_visibility',
+      'activity_history_visibility',
+      'location_sharing',
+      'message_requests',
+      'show_online_status',
+    ])
+    .where('user_id', 'in', unique)
+    .execute();
+  const saved = new Map(rows.map(({ user_id, ...settings }) => [user_id, settings]));
+  return new Map(unique.map((id) => [id, saved.get(id) ?? DEFAULT_PRIVACY]));
+}
+
+/** The ids of `userId`'s followers. */
+export async function followerIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.follower_id);
+}
+
+/** Authors of the posts among `postIds` that exist, by post id. */
+export async function postAuthors(db: Executor, postIds: number[]): Promise<Map<number, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'author_id'])
+    .where('id', 'in', [...new Set(postIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.author_id]));
+}
+
+/** The two members of a direct conversation when `userId` is one of them, or undefined. */
+export function conversationMembers(db: Executor, conversationId: number, userId: number) {
+  return db
+    .selectFrom('direct_conversations')
+    .select(['user_a_id', 'user_b_id'])
+    .where('id', '=', conversationId)
+    .where((eb) => eb.or([eb('user_a_id', '=', userId), eb('user_b_id', '=', userId)]))
+    .executeTakeFirst();
+}

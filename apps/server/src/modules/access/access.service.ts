@@ -1,0 +1,222 @@
+/**
+ * Access (ARCHITECTURE.md "How a request flows", after Immich's `utils/access.ts`): every
+ * "may X see / do Y" of GameOn in one place. A service method starts with one call here; the
+ * facts are loaded in batches over ids and judged by the pure rules of `rules.ts`. Blocked
+ * members, unknown members and other people's conversations all look "not found" (CONTRACT.md
+ * 404: ids of what one may not see are not revealed).
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { publicPoint } from '../../lib/geo.js';
+import * as repo from './access.repository.js';
+import {
+  messageRefusal,
+  onlineVisible,
+  relationship,
+  visibleParts,
+  type Relationship,
+} from './rules.js';
+
+/** How a viewer may see one member (issue 4 "Privacy on the server"). */
+export interface ProfileAccess {
+  rel: Relationship;
+  viewerFollowsOwner: boolean;
+  ownerFollowsViewer: boolean;
+  /** Bio, sports, skills, tags, home city, follower lists, availability. */
+  profile: boolean;
+  phone: boolean;
+  /** The member's posts and reviews lists. */
+  activity: boolean;
+  /** Whether the member's online status may be shown (show_online_status). */
+  online: boolean;
+}
+
+/** An action one member takes on another, as named in the refusal "You cannot X yourself". */
+export type MemberAction = 'follow' | 'unfollow' | 'block' | 'report' | 'message';
+
+export function createAccessService({ db }: { db: Kysely<DB> }) {
+  /**
+   * The facts every people rule reads, for a batch of members in three queries: who exists (with
+   * their usernames), how each relates to `viewerId`, and each one's privacy settings.
+   */
+  async function facts(viewerId: number, ownerIds: number[]) {
+    const [found, relations, settings] = await Promise.all([
+      repo.members(db, ownerIds),
+      repo.relationFacts(db, viewerId, ownerIds),
+      repo.privacySettings(db, ownerIds),
+    ]);
+    const relate = (ownerId: number) => {
+      const viewerFollowsOwner = relations.following.has(ownerId);
+      const ownerFollowsViewer = relations.followers.has(ownerId);
+      const blocked = relations.blocked.has(ownerId);
+      const rel = relationship({
+        viewerId,
+        ownerId,
+        viewerFollowsOwner,
+        ownerFollowsViewer,
+        blocked,
+      });
+      return { rel, viewerFollowsOwner, ownerFollowsViewer, settings: settings.get(ownerId)! };
+    };
+    return { found, relate };
+  }
+
+  /**
+   * How `viewerId` may see each of `ownerIds` that exists (three queries for the batch).
+   * Blocked members are included with `rel: 'blocked'` and nothing visible.
+   */
+  async function profiles(
+    viewerId: number,
+    ownerIds: number[],
+  ): Promise<Map<number, ProfileAccess>> {
+    const { found, relate } = await facts(viewerId, ownerIds);
+    const result = new Map<number, ProfileAccess>();
+    for (const ownerId of found.keys()) {
+      const { rel, viewerFollowsOwner, ownerFollowsViewer, settings } = relate(ownerId);
+      result.set(ownerId, {
+        rel,
+        viewerFollowsOwner,
+        ownerFollowsViewer,
+        ...visibleParts(settings, rel),
+        online: onlineVisible(settings, rel),
+      });
+    }
+    return result;
+  }
+
+  /** @throws AppError 404 'User not found' when `ownerId` does not exist or a block stands. */
+  async function requireProfile(viewerId: number, ownerId: number): Promise<ProfileAccess> {
+    const seen = (await profiles(viewerId, [ownerId])).get(ownerId);
+    if (!seen || seen.rel === 'blocked') throw notFound('User not found');
+    return seen;
+  }
+
+  /** @throws AppError 400 'You cannot {action} yourself'. */
+  function requireOther(viewerId: number, ownerId: number, action: MemberAction): void {
+    if (viewerId === ownerId) throw badRequest(`You cannot ${action} yourself`);
+  }
+
+  return {
+    profiles,
+    requireProfile,
+
+    /**
+     * `viewerId` may see `ownerId`'s posts and reviews (issue 4 activity_history_visibility).
+     * @throws AppError 404 unknown or blocked, 403 'activity_private' hidden from this viewer.
+     */
+    async requireActivity(viewerId: number, ownerId: number): Promise<ProfileAccess> {
+      const seen = await requireProfile(viewerId, ownerId);
+      if (!seen.activity) throw forbidden('activity_private', "This member's posts are private");
+      return seen;
+    },
+
+    /** Unfollowing needs no more than another member. @throws AppError 400 oneself. */
+    requireOther,
+
+    /** Following needs a member one may see. @throws AppError 400 oneself, 404 unknown or blocked. */
+    async requireMayFollow(viewerId: number, ownerId: number): Promise<ProfileAccess> {
+      requireOther(viewerId, ownerId, 'follow');
+      return requireProfile(viewerId, ownerId);
+    },
+
+    /**
+     * Blocking and reporting need a member who exists (a block may stand already).
+     * @throws AppError 400 oneself, 404 unknown.
+     */
+    async requireExisting(viewerId: number, ownerId: number, action: 'block' | 'report') {
+      requireOther(viewerId, ownerId, action);
+      if (!(await repo.members(db, [ownerId])).has(ownerId)) throw notFound('User not found');
+    },
+
+    /**
+     * `senderId` may message `recipientId` (issue 5: the recipient's message_requests, blocks).
+     * @throws AppError 400 oneself, 404 unknown or blocked either way, 403 'messages_closed' or
+     *   'messages_friends_only' when the recipient's message_requests refuse the sender.
+     */
+    async requireMayMessage(senderId: number, recipientId: number): Promise<void> {
+      requireOther(senderId, recipientId, 'message');
+      const { found, relate } = await facts(senderId, [recipientId]);
+      const recipient = found.get(recipientId);
+      if (!recipient) throw notFound('User not found');
+      const { rel, settings } = relate(recipientId);
+      switch (messageRefusal(settings.message_requests, rel)) {
+        case 'blocked':
+          throw notFound('User not found');
+        case 'closed':
+          throw forbidden('messages_closed', `${recipient.username} does not accept messages`);
+        case 'friends_only':
+          throw forbidden(
+            'messages_friends_only',
+            `${recipient.username} only accepts messages from friends`,
+          );
+        case null:
+          return;
+      }
+    },
+
+    /**
+     * `userId` may open a direct conversation: it is theirs and no block stands between the two
+     * (the list hides such conversations, so they are not found by id either).
+     * @returns the other member's id, null once they deleted their account.
+     * @throws AppError 404 'Conversation not found'.
+     */
+    async requireConversation(
+      userId: number,
+      conversationId: number,
+    ): Promise<{ otherId: number | null }> {
+      const conversation = await repo.conversationMembers(db, conversationId, userId);
+      if (!conversation) throw notFound('Conversation not found');
+      const otherId =
+        conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
+      if (otherId !== null && (await repo.blockedAmong(db, userId, [otherId])).size > 0)
+        throw notFound('Conversation not found');
+      return { otherId };
+    },
+
+    /**
+     * `viewerId` may see every post of `postIds`: each exists and no block stands with its
+     * author (issue 4: a blocked member's games are not there).
+     * @returns the author of each post, by post id.
+     * @throws AppError 404 'Post not found'.
+     */
+    async requirePosts(viewerId: number, postIds: number[]): Promise<Map<number, number>> {
+      const authors = await repo.postAuthors(db, postIds);
+      const blocked = await repo.blockedAmong(db, viewerId, [...authors.values()]);
+      for (const postId of postIds) {
+        const authorId = authors.get(postId);
+        if (authorId === undefined || blocked.has(authorId)) throw notFound('Post not found');
+      }
+      return authors;
+    },
+
+    /** Of `otherIds`, those blocked by or blocking `viewerId`, in one query. */
+    blockedAmong(viewerId: number, otherIds: number[]): Promise<Set<number>> {
+      return repo.blockedAmong(db, viewerId, otherIds);
+    },
+
+    /**
+     * The members told when `userId` comes online or goes offline: their followers, or nobody
+     * when `userId` hides their online status (issue 4 show_online_status).
+     */
+    async presenceAudience(userId: number): Promise<number[]> {
+      const settings = (await repo.privacySettings(db, [userId])).get(userId)!;
+      if (settings.show_online_status !== 1) return [];
+      return repo.followerIds(db, userId);
+    },
+
+    /**
+     * The point others will see of a game `authorId` places at `point` ([lng, lat]), by the
+     * author's location_sharing (issue 4): exact, snapped to a ~1 km cell, or null (hidden).
+     */
+    async publicPointOf(
+      authorId: number,
+      point: readonly [number, number],
+    ): Promise<[number, number] | null> {
+      const { location_sharing } = (await repo.privacySettings(db, [authorId])).get(authorId)!;
+      return publicPoint(point[0], point[1], location_sharing);
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

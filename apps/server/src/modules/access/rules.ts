@@ -1,0 +1,128 @@
+/**
+ * The privacy rules of issue 4 as pure functions (STYLE.md, after atproto's rules stage): how a
+ * viewer relates to a member, which of the member's fields and points that viewer may see, and
+ * who may message whom. "Friends" are members who follow each other; where two settings apply,
+ * the stricter wins; a block either way hides each from the other. The access service loads the
+ * facts these rules need, in batches; nothing else in the server decides them.
+ */
+import type {
+  Audience,
+  LocationSharing,
+  MessageRequests,
+  ProfileVisibility,
+} from '../../db/types.js';
+
+export type Relationship = 'self' | 'friend' | 'follower' | 'stranger' | 'blocked';
+
+export interface RelationFacts {
+  viewerId: number;
+  ownerId: number;
+  viewerFollowsOwner: boolean;
+  ownerFollowsViewer: boolean;
+  /** Either has blocked the other. */
+  blocked: boolean;
+}
+
+/** The viewer's relationship to the owner. A block in either direction wins. */
+export function relationship(f: RelationFacts): Relationship {
+  if (f.viewerId === f.ownerId) return 'self';
+  if (f.blocked) return 'blocked';
+  if (f.viewerFollowsOwner && f.ownerFollowsViewer) return 'friend';
+  return f.viewerFollowsOwner ? 'follower' : 'stranger';
+}
+
+/** Whether `audience` admits a viewer with `rel`. */
+export function admits(audience: Audience | ProfileVisibility, rel: Relationship): boolean {
+  if (rel === 'self') return true;
+  if (rel === 'blocked') return false;
+  switch (audience) {
+    case 'public':
+      return true;
+    case 'friends_only':
+      return rel === 'friend';
+    case 'private':
+      return false;
+  }
+}
+
+/** The settings the privacy rules read (a member's `user_settings` row, spec part 2 §9). */
+export interface PrivacySettings {
+  profile_visibility: ProfileVisibility;
+  phone_visibility: Audience;
+  activity_history_visibility: Audience;
+  location_sharing: LocationSharing;
+  message_requests: MessageRequests;
+  /** 0/1 as stored. */
+  show_online_status: number;
+}
+
+/** The privacy settings of a member who never saved any (spec part 2 §9 defaults). */
+export const DEFAULT_PRIVACY: PrivacySettings = {
+  profile_visibility: 'public',
+  location_sharing: 'general',
+  show_online_status: 0,
+  activity_history_visibility: 'public',
+  phone_visibility: 'friends_only',
+  message_requests: 'anyone',
+};
+
+/** What of a member's profile a viewer may see (issue 4 "Privacy on the server"). */
+export function visibleParts(
+  settings: Pick<
+    PrivacySettings,
+    'profile_visibility' | 'phone_visibility' | 'activity_history_visibility'
+  >,
+  rel: Relationship,
+) {
+  const profile = admits(settings.profile_visibility, rel);
+  return {
+    /** Bio, sports, skills, tags, home city, follower lists. Username and picture always show. */
+    profile,
+    phone: profile && admits(settings.phone_visibility, rel),
+    /** The profile's posts and reviews lists. */
+    activity: profile && admits(settings.activity_history_visibility, rel),
+  };
+}
+
+/** Whether a viewer with `rel` is shown the member's online status (issue 4 show_online_status). */
+export function onlineVisible(
+  settings: Pick<PrivacySettings, 'show_online_status'>,
+  rel: Relationship,
+): boolean {
+  return rel !== 'blocked' && settings.show_online_status === 1;
+}
+
+/**
+ * Why `rel` may not message a member with `requests` (issue 5 message_requests), or null when
+ * it may: 'blocked', 'closed' (none), 'friends_only' (only friends may).
+ */
+export function messageRefusal(
+  requests: MessageRequests,
+  rel: Relationship,
+): 'blocked' | 'closed' | 'friends_only' | null {
+  if (rel === 'blocked') return 'blocked';
+  if (rel === 'self') return null;
+  if (requests === 'none') return 'closed';
+  if (requests === 'friends_only' && rel !== 'friend') return 'friends_only';
+  return null;
+}
+
+/**
+ * The point of a game `viewerId` may see: the author sees the exact point, everyone else the
+ * public one stored from the author's location_sharing (issue 4), or null when it is hidden.
+ */
+export function pointShownTo(
+  viewerId: number,
+  post: {
+    author_id: number;
+    lng: number;
+    lat: number;
+    public_lng: number | null;
+    public_lat: number | null;
+  },
+): [number, number] | null {
+  if (post.author_id === viewerId) return [post.lng, post.lat];
+  return post.public_lng !== null && post.public_lat !== null
+    ? [post.public_lng, post.public_lat]
+    : null;
+}
