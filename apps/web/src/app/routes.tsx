@@ -5,7 +5,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/session';
 import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
 

@@ -12,7 +12,7 @@ import {
 import type { AvailabilitySlot, Post, Skill, UpdateSettingsBody } from '@gameon/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/session';
 import { apiRequest } from '../../lib/api-client';
 import {
   availabilityResponseSchema,

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import type { UserProfile, UserSummary } from '@gameon/shared';
 import { cx } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { FollowButton } from '../../people/components/FollowButton';
 import { useProfile } from '../api';
 

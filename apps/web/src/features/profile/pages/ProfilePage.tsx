@@ -6,7 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { HttpError, errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { useBlockToggle, useProfile } from '../api';
 import { AboutSection } from '../components/AboutSection';
 import { PostsSection, ReviewsSection } from '../components/ActivitySection';

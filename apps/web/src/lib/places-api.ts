@@ -3,7 +3,7 @@ import { SEARCH_MIN_CHARS, placeSchema } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from './api-client';
 
 const placesSchema = z.array(placeSchema);
 
