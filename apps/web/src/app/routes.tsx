@@ -47,8 +47,8 @@ const NotificationsPage = lazy(() =>
 const SearchPage = lazy(() =>
   import('../features/people/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+const ProfileRoute = lazy(() =>
+  import('./pages/ProfileRoute').then((m) => ({ default: m.ProfileRoute })),
 );
 const SettingsPage = lazy(() =>
   import('../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
@@ -75,8 +75,8 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/messages', element: <MessagesPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/search', element: <SearchPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/profile/:userId', element: <ProfilePage /> },
+      { path: '/profile', element: <ProfileRoute /> },
+      { path: '/profile/:userId', element: <ProfileRoute /> },
       { path: '/settings', element: <SettingsPage /> },
     ],
   },
