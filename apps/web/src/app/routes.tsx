@@ -98,7 +98,8 @@ export function AppRoutes() {
   if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
   // A navigation is a transition, so a page whose code is still loading would leave the previous
   // page on screen, taking input meant for the next one. Signed-out pages share no frame, so each
-  // path gets its own boundary and the loading screen shows instead.
+  // path gets its own boundary and the loading screen shows instead; signed in, AppLayout keeps
+  // its frame and gives each path a boundary inside it.
   return (
     <Suspense key={user === null ? pathname : 'signed-in'} fallback={<LoadingScreen />}>
       {element}
