@@ -2,10 +2,10 @@
  * Where one feature's change shows in another feature's cache. Features do not import each
  * other (ARCHITECTURE.md "Layout"), so the app, which may import both, says it here: each rule
  * names a feature's mutation (by its `mutationOptions` factory) and updates other features'
- * caches through their `queryOptions` factories' keys.
+ * caches through their `queryOptions` factories' keys. app/query-client.ts runs them.
  */
-import { MutationCache, matchMutation } from '@tanstack/react-query';
-import type { MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
+import { matchMutation } from '@tanstack/react-query';
+import type { Mutation, MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
 import { feedQueries } from '../features/feed/api';
 import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
@@ -51,19 +51,18 @@ const rules: CacheRule[] = [
 ];
 
 /**
- * The mutation cache with the rules above. A rule runs once the mutation succeeded and its own
- * `onSuccess` ran (so the feature's cache is updated first, as before the split); the
- * mutation stays pending until the rule's promise settles.
+ * Runs the rules for `mutation`, which succeeded with `data` for `variables`: those whose
+ * mutation key is the mutation's. Resolves once every rule's effect has.
  */
-export function createMutationCache(): MutationCache {
-  return new MutationCache({
-    onSettled: async (data, error, variables, _result, mutation, { client }) => {
-      if (error !== null) return;
-      await Promise.all(
-        rules
-          .filter((rule) => matchMutation({ mutationKey: rule.mutationKey, exact: true }, mutation))
-          .map((rule) => rule.after(client, data, variables)),
-      );
-    },
-  });
+export async function applyCacheRules(
+  client: QueryClient,
+  mutation: Mutation<unknown, unknown, unknown>,
+  data: unknown,
+  variables: unknown,
+): Promise<void> {
+  await Promise.all(
+    rules
+      .filter((rule) => matchMutation({ mutationKey: rule.mutationKey, exact: true }, mutation))
+      .map((rule) => rule.after(client, data, variables)),
+  );
 }

@@ -1,6 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { HttpError } from '../lib/api-client';
-import { createMutationCache } from './cache-rules';
+
+/**
+ * The mutation cache of the app: once a mutation succeeded and its own `onSuccess` ran (so the
+ * feature's own cache is updated first), the app's cache rules run (./cache-rules.ts); the
+ * mutation stays pending until they are done. The rules load with the first mutation, so a
+ * visitor of the landing page does not download every feature's API for them.
+ */
+export function createMutationCache(): MutationCache {
+  return new MutationCache({
+    onSettled: async (data, error, variables, _result, mutation, { client }) => {
+      if (error !== null) return;
+      const { applyCacheRules } = await import('./cache-rules');
+      await applyCacheRules(client, mutation, data, variables);
+    },
+  });
+}
 
 /**
  * The app's query client: a failed call is retried once unless the server said no (4xx);

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { createMutationCache } from '../app/cache-rules';
+import { createMutationCache } from '../app/query-client';
 import { AuthProvider, useAuth } from '../lib/session';
 
 /** A query client without retries, with the app's cache rules (app/cache-rules.ts). */
