@@ -89,7 +89,7 @@ describe('AppLayout navigation (issue 9)', () => {
     expect(screen.queryByRole('radio', { name: 'Sports' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/next');
 
-    await act(async () => loadNextPage());
+    act(() => loadNextPage());
     expect(await screen.findByRole('heading', { name: 'Next page' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
