@@ -2,15 +2,14 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { HttpError } from '../lib/api-client';
 
 /**
- * The mutation cache of the app: once a mutation succeeded and its own `onSuccess` ran (so the
- * feature's own cache is updated first), the app's cache rules run (./cache-rules.ts); the
- * mutation stays pending until they are done. The rules load with the first mutation, so a
- * visitor of the landing page does not download every feature's API for them.
+ * The mutation cache of the app: once a mutation succeeded, the app's cache rules run
+ * (./cache-rules.ts), then the mutation's own `onSuccess`; the mutation stays pending until
+ * both are done, so what a member sees changes once. The rules load with the first mutation,
+ * so a visitor of the landing page does not download every feature's API for them.
  */
 export function createMutationCache(): MutationCache {
   return new MutationCache({
-    onSettled: async (data, error, variables, _result, mutation, { client }) => {
-      if (error !== null) return;
+    onSuccess: async (data, variables, _result, mutation, { client }) => {
       const { applyCacheRules } = await import('./cache-rules');
       await applyCacheRules(client, mutation, data, variables);
     },
