@@ -1,6 +1,6 @@
 /**
  * The session's calls (spec part 1 §4 "Authentication", §7; CONTRACT.md): check a stored token,
- * sign in and sign out. Used by the session provider only ({@link ./session}).
+ * sign in and sign out. Used only by the session provider (lib/session.tsx).
  */
 import { loginResponseSchema, sessionUserSchema } from '@gameon/shared';
 import type { LoginResponse, SessionUser } from '@gameon/shared';
