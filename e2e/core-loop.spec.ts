@@ -5,26 +5,29 @@
  * sends a message; A, already on /messages, sees it arrive without reloading.
  */
 import { expect, test } from './fixtures.js';
-import { newPerson, shoot, signUp } from './helpers.js';
+import { expectPage, newPerson, shoot, signUp } from './helpers.js';
 
 // 30 km due north of Bengaluru as the offline gazetteer has it (12.97194 N, 77.59369 E).
 const NORTH_30KM = { latitude: 12.97194 + 30 / 111.195, longitude: 77.59369 };
 test('sign up, post a game, express interest and chat live', async ({ browser, server }) => {
   const a = await newPerson(browser, server.baseURL);
   await a.goto('/');
-  await expect(a.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  await expect(a.getByRole('link', { name: 'Get Started', exact: true }).first()).toBeVisible();
   await shoot(a, 'landing');
   await a.setViewportSize({ width: 1280, height: 900 });
 
   // A signs up and posts a game at Bengaluru, found by the places search.
   await signUp(a, server, 'asha');
-  await a.getByRole('link', { name: 'Create Post' }).first().click();
+  await a.getByRole('link', { name: 'Create Post', exact: true }).first().click();
   await expect(a).toHaveURL(/\/create-post$/);
-  await a.getByLabel('Sport').selectOption('Football');
-  await a.getByLabel('Players needed').fill('4');
-  await a.getByLabel('Title').fill('Sunday 5-a-side');
-  await a.getByLabel('Description').fill('Friendly game on turf, all levels welcome.');
-  await a.getByLabel('Location').fill('Bengaluru');
+  await expectPage(a, 'Find players for your game');
+  await a.getByLabel('Sport', { exact: true }).selectOption('Football');
+  await a.getByLabel('Players needed', { exact: true }).fill('4');
+  await a.getByLabel('Title', { exact: true }).fill('Sunday 5-a-side');
+  await a
+    .getByLabel('Description', { exact: true })
+    .fill('Friendly game on turf, all levels welcome.');
+  await a.getByLabel('Location', { exact: true }).fill('Bengaluru');
   await a
     .getByRole('option', { name: /Bengaluru, Karnataka, India/ })
     .first()
@@ -32,11 +35,13 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
   const local =
     new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '18:00';
-  await a.getByLabel('Date & time').fill(local);
-  await a.locator('form').getByRole('button', { name: 'Create Post' }).click();
+  await a.getByLabel('Date & time', { exact: true }).fill(local);
+  await a.locator('form').getByRole('button', { name: 'Create Post', exact: true }).click();
   await expect(a).toHaveURL(/\/$/);
+  await expectPage(a, 'Sports Feed');
 
   await a.goto('/messages');
+  await expectPage(a, 'Messages');
   await expect(a.getByText('Football - Sunday 5-a-side')).toHaveCount(0);
 
   // B signs up with a browser position 30 km north and finds the game with its distance.
@@ -44,7 +49,7 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   await signUp(b, server, 'bala');
   // The feed starts at the default 25 km around the browser position: the game is too far.
   await expect(b.getByText('No posts found')).toBeVisible();
-  await b.getByLabel('Distance').selectOption({ label: 'Within 50 km' });
+  await b.getByLabel('Distance', { exact: true }).selectOption({ label: 'Within 50 km' });
   const card = b.locator('article', { hasText: 'Sunday 5-a-side' });
   await expect(card).toBeVisible();
   // A shares the default 'general' location: the distance is to a 1 km grid cell's centre.
@@ -52,20 +57,21 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   await shoot(b, 'feed');
   await b.setViewportSize({ width: 1280, height: 900 });
 
-  await card.getByRole('button', { name: "I'm interested" }).click();
+  await card.getByRole('button', { name: "I'm interested", exact: true }).click();
   await expect(b).toHaveURL(/\/messages/);
+  await expectPage(b, 'Messages');
   const thread = b.getByRole('log');
   await expect(b.getByText('No messages yet. Start the conversation!')).toBeVisible();
-  await b.getByRole('textbox', { name: 'Message' }).fill('Count me in for Sunday!');
-  await b.getByRole('button', { name: 'Send' }).click();
+  await b.getByRole('textbox', { name: 'Message', exact: true }).fill('Count me in for Sunday!');
+  await b.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(thread).toContainText('Count me in for Sunday!');
 
   // A, already on /messages, sees the chat and the message arrive without reloading.
   await expect(a.getByText('Football - Sunday 5-a-side')).toBeVisible();
   await a.getByText('Football - Sunday 5-a-side').click();
   await expect(a.getByRole('log')).toContainText('Count me in for Sunday!');
-  await a.getByRole('textbox', { name: 'Message' }).fill('Great, see you at 6');
-  await a.getByRole('button', { name: 'Send' }).click();
+  await a.getByRole('textbox', { name: 'Message', exact: true }).fill('Great, see you at 6');
+  await a.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(thread).toContainText('Great, see you at 6');
   await shoot(b, 'chat');
 });

@@ -16,6 +16,14 @@ export async function shoot(page: Page, name: string) {
   }
 }
 
+/**
+ * Waits for the page a person navigated to, as a person does: for its main heading. A changed
+ * URL alone does not mean the page is there (its code may still be loading).
+ */
+export async function expectPage(page: Page, heading: string) {
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+}
+
 /** Signs up through /register with the code read from the captured mail; ends on the feed. */
 export async function signUp(
   page: Page,
@@ -26,19 +34,21 @@ export async function signUp(
   const password = options.password ?? 'Secret123';
   const email = `${username}@example.test`;
   await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
+  await expectPage(page, 'Create your account');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  if (options.bio) await page.getByLabel('Bio').fill(options.bio);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  // The label reads "Bio (optional)"; anchored so that nothing else named Bio matches.
+  if (options.bio) await page.getByLabel(/^Bio\s*\(optional\)$/).fill(options.bio);
   await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   const code = await server.mail.codeFor(email);
   for (const [i, digit] of [...code].entries()) {
-    await page.getByLabel(`Digit ${i + 1}`).fill(digit);
+    await page.getByLabel(`Digit ${i + 1}`, { exact: true }).fill(digit);
   }
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expectPage(page, 'Sports Feed');
 }
 
 /** A new person: a fresh browser context (own storage), in India's time zone. */

@@ -6,7 +6,7 @@
  */
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { memberId, newPerson, shoot, signUp } from './helpers.js';
+import { expectPage, memberId, newPerson, shoot, signUp } from './helpers.js';
 
 /**
  * Lets a test cut the page's real-time connection (both Socket.IO transports) and restore it,
@@ -56,15 +56,16 @@ test('follow notification, direct messages with ticks and typing, catch-up after
 
   // Nikhil follows Meera; her dropdown shows it live and leads to his profile.
   await nikhil.goto('/search');
-  await nikhil.getByLabel('Search people').fill('meera');
+  await expectPage(nikhil, 'Find People');
+  await nikhil.getByLabel('Search people', { exact: true }).fill('meera');
   const result = nikhil.getByRole('listitem').filter({ hasText: 'meera' });
-  await result.getByRole('button', { name: 'Follow' }).click();
-  await expect(result.getByRole('button', { name: 'Following' })).toBeVisible();
-  const bell = meera.getByRole('button', { name: 'Notifications' });
+  await result.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(result.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  const bell = meera.getByRole('button', { name: 'Notifications', exact: true });
   const notificationBadge = meera.locator('#notifications-badge');
   await expect(notificationBadge).toHaveText('1 unread notifications');
   await bell.click();
-  const panel = meera.getByRole('region', { name: 'Notifications' });
+  const panel = meera.getByRole('region', { name: 'Notifications', exact: true });
   const item = panel.getByRole('button', { name: /nikhil started following you/ });
   await expect(item).toBeVisible();
   await shoot(meera, 'notification-dropdown');
@@ -72,52 +73,55 @@ test('follow notification, direct messages with ticks and typing, catch-up after
   if (!(await panel.isVisible())) await bell.click();
   await item.click();
   await expect(meera).toHaveURL(new RegExp(`/profile/${nikhilId}$`));
-  await expect(meera.getByRole('heading', { name: 'nikhil' })).toBeVisible();
+  await expectPage(meera, 'nikhil');
   await expect(notificationBadge).toHaveCount(0);
 
   // Nikhil messages Meera from the search result; her unread badge rises with each message.
-  await result.getByRole('button', { name: 'Message' }).click();
+  await result.getByRole('button', { name: 'Message', exact: true }).click();
   await expect(nikhil).toHaveURL(/\/messages$/);
-  const nikhilLog = nikhil.getByRole('log', { name: 'Chat history: meera' });
+  await expectPage(nikhil, 'Messages');
+  const nikhilLog = nikhil.getByRole('log', { name: 'Chat history: meera', exact: true });
   await sendMessage(nikhil, 'Hi Meera, badminton on Saturday?');
-  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(1);
+  await expect(nikhilLog.getByRole('img', { name: 'Sent', exact: true })).toHaveCount(1);
   const meeraBadge = meera.locator('#header-unread-badge');
   await expect(meeraBadge).toHaveText('1 unread messages');
   await sendMessage(nikhil, 'Courts at 7 am');
   await expect(meeraBadge).toHaveText('2 unread messages');
-  await expect(meera.getByRole('link', { name: 'Messages 2 unread' })).toBeVisible();
-  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(2);
-  await expect(nikhilLog.getByRole('img', { name: 'Read' })).toHaveCount(0);
+  await expect(meera.getByRole('link', { name: 'Messages 2 unread', exact: true })).toBeVisible();
+  await expect(nikhilLog.getByRole('img', { name: 'Sent', exact: true })).toHaveCount(2);
+  await expect(nikhilLog.getByRole('img', { name: 'Read', exact: true })).toHaveCount(0);
 
   // Meera opens the conversation: it is read, her badge clears and Nikhil's ticks turn to two.
   await meera.getByRole('link', { name: 'Messages', exact: true }).click();
+  await expectPage(meera, 'Messages');
   const conversation = meera
-    .getByRole('region', { name: 'Direct messages' })
+    .getByRole('region', { name: 'Direct messages', exact: true })
     .getByRole('button', { name: /nikhil/ });
   await expect(conversation).toContainText('Courts at 7 am');
   await conversation.click();
-  const meeraLog = meera.getByRole('log', { name: 'Chat history: nikhil' });
+  const meeraLog = meera.getByRole('log', { name: 'Chat history: nikhil', exact: true });
   await expect(meeraLog).toContainText('Hi Meera, badminton on Saturday?');
-  await expect(nikhilLog.getByRole('img', { name: 'Read' })).toHaveCount(2);
-  await expect(nikhilLog.getByRole('img', { name: 'Sent' })).toHaveCount(0);
+  await expect(nikhilLog.getByRole('img', { name: 'Read', exact: true })).toHaveCount(2);
+  await expect(nikhilLog.getByRole('img', { name: 'Sent', exact: true })).toHaveCount(0);
   await shoot(nikhil, 'direct-thread');
   await nikhil.setViewportSize({ width: 1280, height: 900 });
 
   // Typing reaches the other side; the reply arrives live and is read on arrival.
-  await meera.getByRole('textbox', { name: 'Message' }).pressSequentially('Yes');
+  await meera.getByRole('textbox', { name: 'Message', exact: true }).pressSequentially('Yes');
   await expect(nikhil.getByText('meera is typing…')).toBeVisible();
-  await meera.getByRole('textbox', { name: 'Message' }).fill('Yes! See you there');
-  await meera.getByRole('button', { name: 'Send' }).click();
+  await meera.getByRole('textbox', { name: 'Message', exact: true }).fill('Yes! See you there');
+  await meera.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(nikhilLog).toContainText('Yes! See you there');
   await expect(nikhil.getByText('meera is typing…')).toHaveCount(0);
-  await expect(meeraLog.getByRole('img', { name: 'Read' })).toHaveCount(1);
+  await expect(meeraLog.getByRole('img', { name: 'Read', exact: true })).toHaveCount(1);
   await meera.goto('/');
-  await expect(meera.getByRole('heading', { name: 'Sports Feed' })).toBeVisible();
+  await expectPage(meera, 'Sports Feed');
   await expect(meeraBadge).toHaveCount(0);
   await expect(meera.getByRole('link', { name: /unread/ })).toHaveCount(0);
 
   // Meera's connection drops; three messages sent meanwhile all show once she is back.
   await meera.goto('/messages');
+  await expectPage(meera, 'Messages');
   await conversation.click();
   await expect(meeraLog).toContainText('Yes! See you there');
   const connectionsBefore = meeraSocket.connections();
@@ -139,17 +143,20 @@ test('follow notification, direct messages with ticks and typing, catch-up after
 
   // The notifications page keeps the follow; read message notifications are hidden under All.
   await meera.goto('/notifications');
-  const list = meera.getByRole('list', { name: 'Notifications' });
+  await expectPage(meera, 'Notifications');
+  const list = meera.getByRole('list', { name: 'Notifications', exact: true });
   await expect(list).toContainText('nikhil started following you');
   await expect(list).not.toContainText('sent you a message');
-  await meera.getByRole('button', { name: 'Follows' }).click();
+  await meera.getByRole('button', { name: 'Follows', exact: true }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await shoot(meera, 'notifications-page');
 
   // The messages search box suggests conversations after three characters.
   await nikhil.goto('/');
+  await expectPage(nikhil, 'Sports Feed');
   await nikhil.getByRole('link', { name: 'Messages', exact: true }).first().click();
-  const search = nikhil.getByRole('combobox', { name: 'Search conversations' });
+  await expectPage(nikhil, 'Messages');
+  const search = nikhil.getByRole('combobox', { name: 'Search conversations', exact: true });
   await search.fill('me');
   await expect(nikhil.getByRole('listbox')).toHaveCount(0);
   await search.fill('mee');
@@ -163,6 +170,6 @@ test('follow notification, direct messages with ticks and typing, catch-up after
 });
 
 async function sendMessage(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }

@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { expect, test } from './fixtures.js';
-import { memberId, newPerson, shoot, signUp } from './helpers.js';
+import { expectPage, memberId, newPerson, shoot, signUp } from './helpers.js';
 
 test('find people, follow, edit a profile and hide it with a privacy switch', async ({
   browser,
@@ -17,31 +17,33 @@ test('find people, follow, edit a profile and hide it with a privacy switch', as
 
   // Dev finds Kavya, follows her, and the Message button appears.
   await dev.goto('/search');
-  await dev.getByLabel('Search people').fill('kav');
+  await expectPage(dev, 'Find People');
+  await dev.getByLabel('Search people', { exact: true }).fill('kav');
   const result = dev.getByRole('listitem').filter({ hasText: 'kavya' });
   await expect(result).toBeVisible();
-  await expect(result.getByRole('button', { name: 'Message' })).toHaveCount(0);
-  await result.getByRole('button', { name: 'Follow' }).click();
-  await expect(result.getByRole('button', { name: 'Following' })).toBeVisible();
-  await expect(result.getByRole('button', { name: 'Message' })).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Message', exact: true })).toHaveCount(0);
+  await result.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(result.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Message', exact: true })).toBeVisible();
   await shoot(dev, 'search');
   await dev.setViewportSize({ width: 1280, height: 900 });
 
   // Kavya edits her phone and skills and uploads a picture on her own profile.
   await kavya.goto('/profile');
-  await kavya.getByRole('button', { name: 'Edit phone' }).click();
-  await kavya.getByLabel('Phone number').fill('98765');
-  await kavya.getByRole('button', { name: 'Save' }).click();
+  await expectPage(kavya, 'kavya');
+  await kavya.getByRole('button', { name: 'Edit phone', exact: true }).click();
+  await kavya.getByLabel('Phone number', { exact: true }).fill('98765');
+  await kavya.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(kavya.getByText('Phone number must be exactly 10 digits')).toBeVisible();
-  await kavya.getByLabel('Phone number').fill('9876543210');
-  await kavya.getByRole('button', { name: 'Save' }).click();
+  await kavya.getByLabel('Phone number', { exact: true }).fill('9876543210');
+  await kavya.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(kavya.getByText('(987) 654-3210')).toBeVisible();
 
-  await kavya.getByRole('button', { name: 'Edit skills' }).click();
-  await kavya.getByRole('button', { name: 'Add skill' }).click();
-  await kavya.getByLabel('Sport').last().selectOption('Cricket');
-  await kavya.getByLabel('Level').last().selectOption('advanced');
-  await kavya.getByRole('button', { name: 'Save' }).click();
+  await kavya.getByRole('button', { name: 'Edit skills', exact: true }).click();
+  await kavya.getByRole('button', { name: 'Add skill', exact: true }).click();
+  await kavya.getByLabel('Sport', { exact: true }).last().selectOption('Cricket');
+  await kavya.getByLabel('Level', { exact: true }).last().selectOption('advanced');
+  await kavya.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(kavya.getByText('Cricket').first()).toBeVisible();
 
   const png = await sharp({
@@ -50,7 +52,7 @@ test('find people, follow, edit a profile and hide it with a privacy switch', as
     .png()
     .toBuffer();
   await kavya
-    .getByLabel('Upload profile picture')
+    .getByLabel('Upload profile picture', { exact: true })
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(kavya.getByText('Profile picture updated successfully!')).toBeVisible();
   await shoot(kavya, 'profile-own');
@@ -58,13 +60,15 @@ test('find people, follow, edit a profile and hide it with a privacy switch', as
 
   // Dev sees the bio; after Kavya makes her profile friends-only, he no longer does.
   await dev.goto('/profile/' + (await memberId(kavya)));
+  await expectPage(dev, 'kavya');
   await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toBeVisible();
   await kavya.goto('/settings?tab=privacy');
-  await kavya.getByLabel('Profile visibility').selectOption('friends_only');
-  await expect(kavya.getByLabel('Profile visibility')).toHaveValue('friends_only');
+  await expectPage(kavya, 'Settings');
+  await kavya.getByLabel('Profile visibility', { exact: true }).selectOption('friends_only');
+  await expect(kavya.getByLabel('Profile visibility', { exact: true })).toHaveValue('friends_only');
   await shoot(kavya, 'settings-privacy');
   await dev.reload();
-  await expect(dev.getByRole('heading', { name: 'kavya' })).toBeVisible();
+  await expectPage(dev, 'kavya');
   await expect(dev.getByText('Left-arm spinner, weekends in Pune')).toHaveCount(0);
   await shoot(dev, 'profile-restricted');
 });

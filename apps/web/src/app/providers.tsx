@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthProvider, useAuth } from '../features/auth/auth-context';
+import { AuthProvider, useAuth } from '../lib/session';
 import { SocketProvider } from '../lib/socket';
 
 /** The socket follows the session: open while signed in, closed on sign-out or user change. */

@@ -5,7 +5,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/session';
 import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
 
@@ -47,8 +47,8 @@ const NotificationsPage = lazy(() =>
 const SearchPage = lazy(() =>
   import('../features/people/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+const ProfileRoute = lazy(() =>
+  import('./pages/ProfileRoute').then((m) => ({ default: m.ProfileRoute })),
 );
 const SettingsPage = lazy(() =>
   import('../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
@@ -75,8 +75,8 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/messages', element: <MessagesPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/search', element: <SearchPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/profile/:userId', element: <ProfilePage /> },
+      { path: '/profile', element: <ProfileRoute /> },
+      { path: '/profile/:userId', element: <ProfileRoute /> },
       { path: '/settings', element: <SettingsPage /> },
     ],
   },
@@ -98,7 +98,8 @@ export function AppRoutes() {
   if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
   // A navigation is a transition, so a page whose code is still loading would leave the previous
   // page on screen, taking input meant for the next one. Signed-out pages share no frame, so each
-  // path gets its own boundary and the loading screen shows instead.
+  // path gets its own boundary and the loading screen shows instead; signed in, AppLayout keeps
+  // its frame and gives each path a boundary inside it.
   return (
     <Suspense key={user === null ? pathname : 'signed-in'} fallback={<LoadingScreen />}>
       {element}

@@ -6,10 +6,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider, useAuth } from '../features/auth/auth-context';
+import { createMutationCache } from '../app/query-client';
+import { AuthProvider, useAuth } from '../lib/session';
 
+/** A query client without retries, with the app's cache rules (app/cache-rules.ts). */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
 }

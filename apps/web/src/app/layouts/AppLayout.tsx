@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useMessagesRealtime } from '../../features/messages/api';
 import { useDirectMessagesRealtime } from '../../features/messages/direct-api';
 import { useNotificationsRealtime } from '../../features/notifications/api';
@@ -8,8 +8,14 @@ import { AppFooter } from './AppFooter';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
-/** The signed-in frame: header, sidebar, page and footer (spec part 1 §2 "Signed-in layout"). */
+/**
+ * The signed-in frame: header, sidebar, page and footer (spec part 1 §2 "Signed-in layout").
+ * Each path gets its own Suspense boundary: a navigation is a transition, which would keep the
+ * previous page on screen (and taking input) while the next page's code loads; a new boundary
+ * shows the loading state at once instead (issue 9).
+ */
 export function AppLayout() {
+  const { pathname } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   useMessagesRealtime();
@@ -29,7 +35,7 @@ export function AppLayout() {
         <Sidebar open={sidebarOpen} onClose={closeSidebar} />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            <Suspense fallback={<PageLoading />}>
+            <Suspense key={pathname} fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
           </main>

@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { useAuth, useCurrentUser } from '../../features/auth/auth-context';
+import { useAuth, useCurrentUser } from '../../lib/session';
 import { useDismiss } from '../../lib/use-dismiss';
 
 const itemClass =

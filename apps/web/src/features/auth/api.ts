@@ -1,41 +1,13 @@
 /**
- * Auth calls (spec part 1 §7; CONTRACT.md): sign-in, sign-up codes, session check, sign-out and
- * password reset.
+ * Auth calls (spec part 1 §7; CONTRACT.md): sign-up codes and password reset. The session's own
+ * calls (check, sign-in, sign-out) are in `lib/session-api.ts`.
  */
-import {
-  loginResponseSchema,
-  messageResponseSchema,
-  sessionUserSchema,
-  verifyOtpResponseSchema,
-} from '@gameon/shared';
-import type { LoginResponse, SendOtpBody, SessionUser, VerifyOtpResponse } from '@gameon/shared';
+import { messageResponseSchema, verifyOtpResponseSchema } from '@gameon/shared';
+import type { SendOtpBody, VerifyOtpResponse } from '@gameon/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { verifyResetOtpResponseSchema } from '@gameon/shared';
 import type { ResetPasswordBody } from '@gameon/shared';
 import { apiRequest } from '../../lib/api-client';
-
-/** `GET /auth/me` with `token`: the signed-in member. */
-export async function fetchCurrentUser(token: string, signal?: AbortSignal): Promise<SessionUser> {
-  const { data } = await apiRequest('/auth/me', { schema: sessionUserSchema, token, signal });
-  return data;
-}
-
-/** `POST /auth/login`: `{token, user}`; 401 'Invalid email or password'. */
-export async function loginRequest(email: string, password: string): Promise<LoginResponse> {
-  const { data } = await apiRequest('/auth/login', {
-    method: 'POST',
-    body: { email, password },
-    schema: loginResponseSchema,
-    token: null,
-  });
-  return data;
-}
-
-/** `POST /auth/logout`: revokes `token` on the server. */
-export async function logoutRequest(token: string): Promise<void> {
-  await apiRequest('/auth/logout', { method: 'POST', schema: z.unknown(), token });
-}
 
 /** `POST /auth/send-otp`: starts sign-up by e-mailing a 6-digit code; 409 when taken. */
 export function useSendOtp() {

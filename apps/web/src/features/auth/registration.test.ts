@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRegistration, passwordStrength, validateRegistration } from './registration';
+import { emptyRegistration, validateRegistration } from './registration';
 import type { RegistrationValues } from './registration';
 
 const valid: RegistrationValues = {
@@ -39,21 +39,5 @@ describe('validateRegistration (spec part 1 §5)', () => {
 
   it('accepts a form without bio, sports or tags', () => {
     expect(validateRegistration(valid)).toBeNull();
-  });
-});
-
-describe('passwordStrength (spec part 1 §5)', () => {
-  it.each([
-    ['', null],
-    ['abc', 'Too short'],
-    ['abcde', 'Too short'],
-    ['abcdef', 'Fair'],
-    ['Abcdef1', 'Fair'],
-    ['abcdefgh', 'Good'],
-    ['abcdefg1', 'Good'],
-    ['ABCDEFG1', 'Good'],
-    ['Abcdefg1', 'Strong'],
-  ])('%j is %s', (password, expected) => {
-    expect(passwordStrength(password)).toBe(expected);
   });
 });

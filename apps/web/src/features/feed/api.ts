@@ -1,16 +1,16 @@
 /** The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`). */
 import { PAGE_SIZE_DEFAULT, interestResponseSchema, postSchema } from '@gameon/shared';
 import type { FilterType, Post } from '@gameon/shared';
-import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/api-client';
 import { parseCommaList } from '../../lib/format';
-
-export const feedKeys = {
-  all: ['feed'] as const,
-  list: (query: FeedQueryParams) => ['feed', query] as const,
-};
 
 /** The filter panel's values. */
 export interface FeedFilters {
@@ -73,20 +73,31 @@ interface FeedPage {
   nextCursor: string | null;
 }
 
-/** Upcoming posts of others, soonest first, a page at a time ("Load more"). */
+/** Query options of the feed feature; other places reuse their `queryKey`. */
+export const feedQueries = {
+  /** Prefix of every feed query. */
+  all: () => ['feed'] as const,
+  /** `GET /posts`: upcoming posts of others, soonest first, a page at a time ("Load more"). */
+  list: (query: FeedQueryParams) =>
+    infiniteQueryOptions({
+      queryKey: [...feedQueries.all(), query] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
+        const { data, nextCursor } = await apiRequest('/posts', {
+          query: { ...query, cursor: pageParam ?? undefined },
+          schema: postsSchema,
+          signal,
+        });
+        return { posts: data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+};
+
+/** The feed for `query` ({@link feedQueries.list}), keeping the last page while filters change. */
 export function useFeed(query: FeedQueryParams, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: feedKeys.list(query),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
-      const { data, nextCursor } = await apiRequest('/posts', {
-        query: { ...query, cursor: pageParam ?? undefined },
-        schema: postsSchema,
-        signal,
-      });
-      return { posts: data, nextCursor };
-    },
-    getNextPageParam: (page) => page.nextCursor,
+    ...feedQueries.list(query),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -9,7 +9,14 @@ import {
   unreadCountResponseSchema,
 } from '@gameon/shared';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
@@ -17,14 +24,6 @@ import { useSocketConnect, useSocketEvent } from '../../lib/socket';
 
 /** Messages of one thread fetched per page; the server answers the newest ones first. */
 export const THREAD_PAGE_SIZE = 100;
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  conversations: ['messages', 'conversations'] as const,
-  unreadCount: ['messages', 'unread-count'] as const,
-  groups: ['messages', 'group'] as const,
-  group: (id: number) => ['messages', 'group', id] as const,
-};
 
 /** One page of a thread: messages oldest first, and the cursor of the older page. */
 export interface GroupMessagePage {
@@ -36,59 +35,73 @@ type ThreadData = InfiniteData<GroupMessagePage, string | null>;
 
 const groupMessagesSchema = z.array(groupMessageSchema);
 
-/** `GET /messages/unread-count`: the member's unread total, kept by the server. */
-export function useUnreadMessageCount() {
-  return useQuery({
-    queryKey: messageKeys.unreadCount,
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/messages/unread-count', { schema: unreadCountResponseSchema, signal }))
-        .data.total,
-  });
-}
-
-/** `GET /messages/conversations`: the member's group chats with preview and unread count. */
-export function useGroupChats() {
-  return useQuery({
-    queryKey: messageKeys.conversations,
-    queryFn: async ({ signal }): Promise<GroupChatSummary[]> =>
-      (
-        await apiRequest('/messages/conversations', {
-          schema: groupConversationsResponseSchema,
-          signal,
-        })
-      ).data.groupChats,
-  });
-}
-
 function invalidateSummaries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
-    queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount }),
+    queryClient.invalidateQueries({ queryKey: messageQueries.groupChats().queryKey }),
+    queryClient.invalidateQueries({ queryKey: messageQueries.unreadCount().queryKey }),
   ]).then(() => undefined);
 }
 
-/**
- * `GET /messages/group/{id}`: the thread, newest page first, each page oldest first. Fetching
- * the newest page marks the chat read on the server, so the summaries are refreshed after it.
- */
+/** Query options of the messages feature; other places reuse their `queryKey`. */
+export const messageQueries = {
+  /** Prefix of every messages query (group and direct). */
+  all: () => ['messages'] as const,
+  /** `GET /messages/unread-count`: the member's unread total, kept by the server. */
+  unreadCount: () =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'unread-count'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest('/messages/unread-count', { schema: unreadCountResponseSchema, signal }))
+          .data.total,
+    }),
+  /** `GET /messages/conversations`: the member's group chats with preview and unread count. */
+  groupChats: () =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'conversations'] as const,
+      queryFn: async ({ signal }): Promise<GroupChatSummary[]> =>
+        (
+          await apiRequest('/messages/conversations', {
+            schema: groupConversationsResponseSchema,
+            signal,
+          })
+        ).data.groupChats,
+    }),
+  /**
+   * `GET /messages/group/{id}`: the thread, newest page first, each page oldest first. Fetching
+   * the newest page marks the chat read on the server, so the summaries are refreshed after it.
+   */
+  group: (groupChatId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...messageQueries.all(), 'group', groupChatId] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal, client }): Promise<GroupMessagePage> => {
+        const { data, nextCursor } = await apiRequest(`/messages/group/${groupChatId}`, {
+          query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
+          schema: groupMessagesSchema,
+          signal,
+        });
+        if (pageParam === null) void invalidateSummaries(client);
+        return { messages: data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
+      // Opening a chat must reach the server, which marks it read.
+      refetchOnMount: 'always',
+    }),
+};
+
+/** The member's unread message total ({@link messageQueries.unreadCount}). */
+export function useUnreadMessageCount() {
+  return useQuery(messageQueries.unreadCount());
+}
+
+/** The member's group chats ({@link messageQueries.groupChats}). */
+export function useGroupChats() {
+  return useQuery(messageQueries.groupChats());
+}
+
+/** A group chat's thread ({@link messageQueries.group}). */
 export function useGroupMessages(groupChatId: number) {
-  const queryClient = useQueryClient();
-  return useInfiniteQuery({
-    queryKey: messageKeys.group(groupChatId),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<GroupMessagePage> => {
-      const { data, nextCursor } = await apiRequest(`/messages/group/${groupChatId}`, {
-        query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
-        schema: groupMessagesSchema,
-        signal,
-      });
-      if (pageParam === null) void invalidateSummaries(queryClient);
-      return { messages: data, nextCursor };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    // Opening a chat must reach the server, which marks it read.
-    refetchOnMount: 'always',
-  });
+  return useInfiniteQuery(messageQueries.group(groupChatId));
 }
 
 /** A thread's messages in display order (oldest first), each id once; pages newest first. */
@@ -110,13 +123,16 @@ export function threadMessages<M extends { id: number }>(
 
 /** Adds `message` to its cached thread (if that thread is cached), once. */
 export function addMessageToThread(queryClient: QueryClient, message: GroupMessage): void {
-  queryClient.setQueryData<ThreadData>(messageKeys.group(message.group_chat_id), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
-    const [newest, ...older] = data.pages;
-    if (!newest) return data;
-    return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
-  });
+  queryClient.setQueryData<ThreadData>(
+    messageQueries.group(message.group_chat_id).queryKey,
+    (data) => {
+      if (!data) return data;
+      if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+      const [newest, ...older] = data.pages;
+      if (!newest) return data;
+      return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+    },
+  );
 }
 
 /** `POST /messages/group/{id}/mark-read`, then the list and the badge are refreshed. */
@@ -147,6 +163,6 @@ export function useMessagesRealtime(): void {
   });
   useSocketEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
   useSocketConnect(() => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.all() });
   });
 }

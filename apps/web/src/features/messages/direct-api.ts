@@ -8,20 +8,20 @@ import {
   userSummarySchema,
 } from '@gameon/shared';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { useSocketEvent } from '../../lib/socket';
-import { conversationNotificationsRead } from '../notifications/api';
-import { messageKeys, THREAD_PAGE_SIZE } from './api';
-
-export const directKeys = {
-  conversations: ['messages', 'direct-conversations'] as const,
-  threads: ['messages', 'direct'] as const,
-  thread: (otherUserId: number) => ['messages', 'direct', otherUserId] as const,
-  following: (userId: number) => ['messages', 'following', userId] as const,
-};
+import { messageQueries, THREAD_PAGE_SIZE } from './api';
 
 /**
  * One page of a direct thread: messages oldest first, the conversation id (null before the first
@@ -38,38 +38,61 @@ type DirectThreadData = InfiniteData<DirectThreadPage, string | null>;
 const conversationsSchema = z.array(directConversationSchema);
 const followingSchema = z.object({ following: z.array(userSummarySchema) });
 
-/** `GET /direct-messages/conversations`: newest first. */
+/** Query options of direct conversations; other places reuse their `queryKey`. */
+export const directQueries = {
+  /** `GET /direct-messages/conversations`: newest first. */
+  conversations: () =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'direct-conversations'] as const,
+      queryFn: async ({ signal }): Promise<DirectConversation[]> =>
+        (
+          await apiRequest('/direct-messages/conversations', {
+            schema: conversationsSchema,
+            signal,
+          })
+        ).data,
+    }),
+  /** Prefix of every direct thread. */
+  threads: () => [...messageQueries.all(), 'direct'] as const,
+  /**
+   * `GET /direct-messages/conversation/{otherUserId}`: the thread, newest page first, each page
+   * oldest first; `fetchNextPage` loads earlier messages.
+   */
+  thread: (otherUserId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...directQueries.threads(), otherUserId] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal }): Promise<DirectThreadPage> => {
+        const { data, nextCursor } = await apiRequest(
+          `/direct-messages/conversation/${otherUserId}`,
+          {
+            query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
+            schema: conversationWithResponseSchema,
+            signal,
+          },
+        );
+        return { ...data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
+      refetchOnMount: 'always',
+    }),
+  /** The people `userId` follows, for the new-message modal (`GET /users/{id}`). */
+  following: (userId: number) =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'following', userId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(`/users/${userId}`, { schema: followingSchema, signal })).data.following,
+    }),
+};
+
+/** The member's direct conversations ({@link directQueries.conversations}). */
 export function useDirectConversations() {
-  return useQuery({
-    queryKey: directKeys.conversations,
-    queryFn: async ({ signal }): Promise<DirectConversation[]> =>
-      (await apiRequest('/direct-messages/conversations', { schema: conversationsSchema, signal }))
-        .data,
-  });
+  return useQuery(directQueries.conversations());
 }
 
-/**
- * `GET /direct-messages/conversation/{otherUserId}`: the thread, newest page first, each page
- * oldest first; `fetchNextPage` loads earlier messages.
- */
+/** The direct thread with `otherUserId` ({@link directQueries.thread}). */
 export function useDirectThread(otherUserId: number) {
-  return useInfiniteQuery({
-    queryKey: directKeys.thread(otherUserId),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<DirectThreadPage> => {
-      const { data, nextCursor } = await apiRequest(
-        `/direct-messages/conversation/${otherUserId}`,
-        {
-          query: { limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
-          schema: conversationWithResponseSchema,
-          signal,
-        },
-      );
-      return { ...data, nextCursor };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    refetchOnMount: 'always',
-  });
+  return useInfiniteQuery(directQueries.thread(otherUserId));
 }
 
 /** Applies `update` to every page of a cached direct thread. */
@@ -80,20 +103,15 @@ function updatePages(
   return { ...data, pages: data.pages.map(update) };
 }
 
-/** The people the member follows, for the new-message modal (`GET /users/{id}`). */
+/** The people the member follows ({@link directQueries.following}), asked only when `enabled`. */
 export function useFollowing(userId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: directKeys.following(userId),
-    enabled,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`/users/${userId}`, { schema: followingSchema, signal })).data.following,
-  });
+  return useQuery({ ...directQueries.following(userId), enabled });
 }
 
 function invalidateDirectSummaries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: directKeys.conversations }),
-    queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount }),
+    queryClient.invalidateQueries({ queryKey: directQueries.conversations().queryKey }),
+    queryClient.invalidateQueries({ queryKey: messageQueries.unreadCount().queryKey }),
   ]).then(() => undefined);
 }
 
@@ -104,7 +122,7 @@ export function addDirectMessage(
   message: DirectMessage,
 ): void {
   if (otherUserId === null) return;
-  queryClient.setQueryData<DirectThreadData>(directKeys.thread(otherUserId), (data) => {
+  queryClient.setQueryData<DirectThreadData>(directQueries.thread(otherUserId).queryKey, (data) => {
     const [newest, ...older] = data?.pages ?? [];
     if (!data || !newest) return data;
     if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
@@ -125,7 +143,7 @@ export function applyMessagesRead(
   conversationId: number,
   lastReadMessageId: number,
 ): void {
-  queryClient.setQueriesData<DirectThreadData>({ queryKey: directKeys.threads }, (data) => {
+  queryClient.setQueriesData<DirectThreadData>({ queryKey: directQueries.threads() }, (data) => {
     if (!data || !Array.isArray(data.pages)) return data;
     return updatePages(data, (page) => ({
       ...page,
@@ -139,20 +157,25 @@ export function applyMessagesRead(
 }
 
 /**
- * `POST /direct-messages/mark-read/{conversationId}`, then the list, the badge and the
- * conversation's message notification refresh.
+ * `POST /direct-messages/mark-read/{conversationId}`. The server reads the conversation's
+ * message notification too, which the app shows in the notifications cache (app/cache-rules.ts).
  */
-export function useMarkDirectRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const markDirectReadMutation = () =>
+  mutationOptions({
+    mutationKey: ['messages', 'direct-mark-read'] as const,
     mutationFn: async (conversationId: number) => {
       await apiRequest(`/direct-messages/mark-read/${conversationId}`, {
         method: 'POST',
         schema: z.unknown(),
       });
     },
-    onSuccess: (_data, conversationId) =>
-      conversationNotificationsRead(queryClient, conversationId),
+  });
+
+/** Marks a direct conversation read ({@link markDirectReadMutation}); the list and badge refresh. */
+export function useMarkDirectRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...markDirectReadMutation(),
     onError: (error) => console.error('Could not mark the conversation read', error),
     onSettled: () => invalidateDirectSummaries(queryClient),
   });
@@ -167,7 +190,7 @@ export function useDirectMessagesRealtime(): void {
   });
   useSocketEvent('directMessageDelivered', (message) => {
     addDirectMessage(queryClient, message.recipient_id, message);
-    void queryClient.invalidateQueries({ queryKey: directKeys.conversations });
+    void queryClient.invalidateQueries({ queryKey: directQueries.conversations().queryKey });
   });
   useSocketEvent('messagesRead', ({ conversationId, lastReadMessageId }) =>
     applyMessagesRead(queryClient, conversationId, lastReadMessageId),

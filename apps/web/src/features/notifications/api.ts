@@ -4,7 +4,14 @@
  */
 import { notificationCountSchema, notificationSchema } from '@gameon/shared';
 import type { Notification } from '@gameon/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
@@ -17,12 +24,6 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** Local storage key of the newest notification id seen live (spec part 1 §3). */
 export const LAST_SEEN_NOTIFICATION_KEY = 'lastSeenNotificationId';
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: ['notifications', 'list'] as const,
-  unreadCount: ['notifications', 'unread-count'] as const,
-};
-
 const notificationsSchema = z.array(notificationSchema);
 const anySchema = z.unknown();
 
@@ -34,23 +35,46 @@ interface NotificationPage {
 
 type NotificationPages = InfiniteData<NotificationPage, string | null>;
 
-/**
- * `GET /notifications?limit=50`, newest first; `data` is every loaded page in one list and
- * `fetchNextPage` loads older ones (CONTRACT.md "Pagination").
- */
+/** Query options of the notifications feature; other places reuse their `queryKey`. */
+export const notificationQueries = {
+  /** Prefix of every notifications query. */
+  all: () => ['notifications'] as const,
+  /**
+   * `GET /notifications?limit=50`, newest first; `fetchNextPage` loads older pages (CONTRACT.md
+   * "Pagination").
+   */
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: [...notificationQueries.all(), 'list'] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
+        const { data, nextCursor } = await apiRequest('/notifications', {
+          query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam ?? undefined },
+          schema: notificationsSchema,
+          signal,
+        });
+        return { notifications: data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  /** `GET /notifications/unread-count`. */
+  unreadCount: () =>
+    queryOptions({
+      queryKey: [...notificationQueries.all(), 'unread-count'] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiRequest('/notifications/unread-count', {
+            schema: notificationCountSchema,
+            signal,
+          })
+        ).data.count,
+    }),
+};
+
+/** The member's notifications ({@link notificationQueries.list}), every loaded page in one list. */
 export function useNotifications() {
   return useInfiniteQuery({
-    queryKey: notificationKeys.list,
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
-      const { data, nextCursor } = await apiRequest('/notifications', {
-        query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam ?? undefined },
-        schema: notificationsSchema,
-        signal,
-      });
-      return { notifications: data, nextCursor };
-    },
-    getNextPageParam: (page) => page.nextCursor,
+    ...notificationQueries.list(),
     select: (data) => data.pages.flatMap((page) => page.notifications),
   });
 }
@@ -60,7 +84,7 @@ function updateCachedNotifications(
   queryClient: QueryClient,
   update: (item: Notification) => Notification,
 ): void {
-  queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) =>
+  queryClient.setQueryData<NotificationPages>(notificationQueries.list().queryKey, (data) =>
     data
       ? {
           ...data,
@@ -73,14 +97,9 @@ function updateCachedNotifications(
   );
 }
 
-/** `GET /notifications/unread-count`. */
+/** The member's unread notification count ({@link notificationQueries.unreadCount}). */
 export function useNotificationCount() {
-  return useQuery({
-    queryKey: notificationKeys.unreadCount,
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/notifications/unread-count', { schema: notificationCountSchema, signal }))
-        .data.count,
-  });
+  return useQuery(notificationQueries.unreadCount());
 }
 
 function setRead(queryClient: QueryClient, ids: readonly number[] | 'all'): void {
@@ -102,7 +121,7 @@ export function conversationNotificationsRead(
       ? { ...item, is_read: true }
       : item,
   );
-  return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+  return queryClient.invalidateQueries({ queryKey: notificationQueries.unreadCount().queryKey });
 }
 
 async function markRead(ids: readonly number[]): Promise<void> {
@@ -120,7 +139,8 @@ export function useMarkNotificationsRead() {
     mutationFn: markRead,
     onSuccess: (_data, ids) => setRead(queryClient, ids),
     onError: (error) => console.error('Could not mark notifications read', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: notificationQueries.unreadCount().queryKey }),
   });
 }
 
@@ -142,10 +162,11 @@ export function useMarkAllNotificationsRead() {
     },
     onSuccess: () => {
       setRead(queryClient, 'all');
-      queryClient.setQueryData(notificationKeys.unreadCount, 0);
+      queryClient.setQueryData(notificationQueries.unreadCount().queryKey, 0);
     },
     onError: (error) => console.error('Could not mark all notifications read', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: notificationQueries.unreadCount().queryKey }),
   });
 }
 
@@ -174,7 +195,7 @@ function storeLastSeen(id: number): void {
 export function receiveNotification(queryClient: QueryClient, notification: Notification): void {
   const lastSeen = readLastSeen();
   if (lastSeen === null || notification.id > lastSeen) {
-    queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) => {
+    queryClient.setQueryData<NotificationPages>(notificationQueries.list().queryKey, (data) => {
       const [first, ...older] = data?.pages ?? [];
       if (!data || !first) return data;
       const known = data.pages.some((page) =>
@@ -188,7 +209,7 @@ export function receiveNotification(queryClient: QueryClient, notification: Noti
     });
     storeLastSeen(notification.id);
   }
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+  void queryClient.invalidateQueries({ queryKey: notificationQueries.unreadCount().queryKey });
 }
 
 /** Keeps notifications live for the signed-in layout; refetches them on every (re)connect. */
@@ -209,7 +230,7 @@ export function useNotificationsRealtime(): void {
     };
   }, [socket]);
   useSocketConnect(() => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
   });
 }
 

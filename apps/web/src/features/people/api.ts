@@ -2,19 +2,23 @@
  * Find People and follows (spec part 1 §2 "Find People", §4 "Follow", §7; spec part 2 §4
  * "Follow toggle"): `GET /users/search`, `POST /users/{id}/follow` and `/unfollow`.
  */
-import { PAGE_SIZE_DEFAULT, SEARCH_MIN_CHARS, userSearchResultSchema } from '@gameon/shared';
+import {
+  PAGE_SIZE_DEFAULT,
+  SEARCH_MIN_CHARS,
+  followResponseSchema,
+  userSearchResultSchema,
+} from '@gameon/shared';
 import type { UserSearchResult } from '@gameon/shared';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { followResponseSchema } from '@gameon/shared';
-import { profileKeys } from '../profile/api';
-
-export const peopleKeys = {
-  searches: ['people', 'search'] as const,
-  search: (q: string) => ['people', 'search', q] as const,
-};
 
 interface SearchPage {
   users: UserSearchResult[];
@@ -23,26 +27,34 @@ interface SearchPage {
 
 const searchResultsSchema = z.array(userSearchResultSchema);
 
-/**
- * Members matching `query` by name, sport or interest, best match first, a page at a time.
- * Asked only once the trimmed query has more than 2 characters (spec part 1 §5).
- */
+/** Query options of the people feature; other places reuse their `queryKey`. */
+export const peopleQueries = {
+  /** Prefix of every people search. */
+  searches: () => ['people', 'search'] as const,
+  /**
+   * Members matching `q` (trimmed) by name, sport or interest, best match first, a page at a
+   * time. Asked only once `q` has more than 2 characters (spec part 1 §5).
+   */
+  search: (q: string) =>
+    infiniteQueryOptions({
+      queryKey: [...peopleQueries.searches(), q] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
+        const { data, nextCursor } = await apiRequest('/users/search', {
+          query: { q, limit: PAGE_SIZE_DEFAULT, cursor: pageParam ?? undefined },
+          schema: searchResultsSchema,
+          signal,
+        });
+        return { users: data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
+      enabled: q.length >= SEARCH_MIN_CHARS,
+    }),
+};
+
+/** The people search for what was typed ({@link peopleQueries.search}). */
 export function usePeopleSearch(query: string) {
-  const q = query.trim();
-  return useInfiniteQuery({
-    queryKey: peopleKeys.search(q),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
-      const { data, nextCursor } = await apiRequest('/users/search', {
-        query: { q, limit: PAGE_SIZE_DEFAULT, cursor: pageParam ?? undefined },
-        schema: searchResultsSchema,
-        signal,
-      });
-      return { users: data, nextCursor };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    enabled: q.length >= SEARCH_MIN_CHARS,
-  });
+  return useInfiniteQuery(peopleQueries.search(query.trim()));
 }
 
 export interface FollowChange {
@@ -52,12 +64,12 @@ export interface FollowChange {
 }
 
 /**
- * Follows or unfollows a member; answers whether the viewer now follows them. Cached search
- * results take the new state at once and every profile is refetched (spec part 2 §4).
+ * `POST /users/{id}/follow` or `/unfollow`: answers whether the viewer now follows the member.
+ * The app refetches every profile after it (app/cache-rules.ts; spec part 2 §4).
  */
-export function useFollowToggle() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const followMutation = () =>
+  mutationOptions({
+    mutationKey: ['people', 'follow'] as const,
     mutationFn: async ({ userId, follow }: FollowChange) =>
       (
         await apiRequest(`/users/${userId}/${follow ? 'follow' : 'unfollow'}`, {
@@ -65,9 +77,16 @@ export function useFollowToggle() {
           schema: followResponseSchema,
         })
       ).data.following,
+  });
+
+/** Follows or unfollows ({@link followMutation}); cached search results take the new state. */
+export function useFollowToggle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...followMutation(),
     onSuccess: (following, { userId }) => {
       queryClient.setQueriesData<InfiniteData<SearchPage>>(
-        { queryKey: peopleKeys.searches },
+        { queryKey: peopleQueries.searches() },
         (data) =>
           data && {
             ...data,
@@ -79,7 +98,6 @@ export function useFollowToggle() {
             })),
           },
       );
-      return queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

@@ -4,40 +4,34 @@
  */
 import {
   PAGE_SIZE_MAX,
-  messageResponseSchema,
-  postSchema,
-  settingsSchema,
-  successSchema,
-} from '@gameon/shared';
-import type { AvailabilitySlot, Post, Skill, UpdateSettingsBody } from '@gameon/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { useAuth } from '../auth/auth-context';
-import { apiRequest } from '../../lib/api-client';
-import {
   availabilityResponseSchema,
   avatarResponseSchema,
   coverResponseSchema,
-  userProfileSchema,
+  messageResponseSchema,
+  postSchema,
+  settingsSchema,
   skillsResponseSchema,
+  successSchema,
+  userProfileSchema,
 } from '@gameon/shared';
-import type { UserProfile } from '@gameon/shared';
-import { settingsKeys } from '../settings/api';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  detail: (userId: number) => ['profile', userId] as const,
-  posts: (userId: number) => ['profile', userId, 'posts'] as const,
-};
-
-/** `GET /users/{id}`: the profile as this viewer may see it; 404 when unknown or blocked. */
-export function useProfile(userId: number) {
-  return useQuery({
-    queryKey: profileKeys.detail(userId),
-    queryFn: async ({ signal }): Promise<UserProfile> =>
-      (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data,
-  });
-}
+import type {
+  AvailabilitySlot,
+  Post,
+  Settings,
+  Skill,
+  UpdateSettingsBody,
+  UserProfile,
+} from '@gameon/shared';
+import {
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+import { useAuth } from '../../lib/session';
 
 export interface UserPosts {
   /** Newest first. */
@@ -48,23 +42,43 @@ export interface UserPosts {
 
 const postsSchema = z.array(postSchema);
 
-/**
- * `GET /posts/user/{id}`: the member's posts, newest first, as many as one page holds (enough
- * for the count and the first 3 of the preview); 403 when their activity is private.
- */
+/** Query options of the profile feature; other places reuse their `queryKey`. */
+export const profileQueries = {
+  /** Prefix of every profile query. */
+  all: () => ['profile'] as const,
+  /** `GET /users/{id}`: the profile as this viewer may see it; 404 when unknown or blocked. */
+  detail: (userId: number) =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), userId] as const,
+      queryFn: async ({ signal }): Promise<UserProfile> =>
+        (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data,
+    }),
+  /**
+   * `GET /posts/user/{id}`: the member's posts, newest first, as many as one page holds (enough
+   * for the count and the first 3 of the preview); 403 when their activity is private.
+   */
+  posts: (userId: number) =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), userId, 'posts'] as const,
+      queryFn: async ({ signal }): Promise<UserPosts> => {
+        const { data, nextCursor } = await apiRequest(`/posts/user/${userId}`, {
+          query: { limit: PAGE_SIZE_MAX },
+          schema: postsSchema,
+          signal,
+        });
+        return { posts: data, more: nextCursor !== null };
+      },
+    }),
+};
+
+/** A member's profile ({@link profileQueries.detail}). */
+export function useProfile(userId: number) {
+  return useQuery(profileQueries.detail(userId));
+}
+
+/** A member's posts ({@link profileQueries.posts}), asked only when `enabled`. */
 export function useUserPosts(userId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: profileKeys.posts(userId),
-    queryFn: async ({ signal }): Promise<UserPosts> => {
-      const { data, nextCursor } = await apiRequest(`/posts/user/${userId}`, {
-        query: { limit: PAGE_SIZE_MAX },
-        schema: postsSchema,
-        signal,
-      });
-      return { posts: data, more: nextCursor !== null };
-    },
-    enabled,
-  });
+  return useQuery({ ...profileQueries.posts(userId), enabled });
 }
 
 /** `POST /users/{id}/block` or `/unblock`. */
@@ -82,10 +96,10 @@ export function useBlockToggle() {
     onSuccess: (_data, { userId, block }) =>
       block
         ? queryClient.invalidateQueries({
-            queryKey: profileKeys.all,
+            queryKey: profileQueries.all(),
             predicate: (query) => query.queryKey[1] !== userId,
           })
-        : queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        : queryClient.invalidateQueries({ queryKey: profileQueries.all() }),
   });
 }
 
@@ -110,21 +124,24 @@ function useRefreshOwnProfile() {
   return () =>
     user === null
       ? Promise.resolve()
-      : queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) });
+      : queryClient.invalidateQueries({ queryKey: profileQueries.detail(user.id).queryKey });
 }
 
-/** `PUT /settings` with profile fields (bio, phone, home city, tags); 400 with a message. */
-export function useSaveProfileFields() {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshOwnProfile();
-  return useMutation({
-    mutationFn: async (body: UpdateSettingsBody) =>
+/**
+ * `PUT /settings` with profile fields (bio, phone, home city, tags): answers all settings; 400
+ * with a message. The app puts the answer in the settings cache (app/cache-rules.ts).
+ */
+export const saveProfileFieldsMutation = () =>
+  mutationOptions({
+    mutationKey: ['profile', 'save-fields'] as const,
+    mutationFn: async (body: UpdateSettingsBody): Promise<Settings> =>
       (await apiRequest('/settings', { method: 'PUT', body, schema: settingsSchema })).data,
-    onSuccess: (settings) => {
-      queryClient.setQueryData(settingsKeys.settings, settings);
-      return refresh();
-    },
   });
+
+/** Saves profile fields ({@link saveProfileFieldsMutation}), then refetches the own profile. */
+export function useSaveProfileFields() {
+  const refresh = useRefreshOwnProfile();
+  return useMutation({ ...saveProfileFieldsMutation(), onSuccess: () => refresh() });
 }
 
 /** `PUT /settings/skills`: replaces the member's skills. */

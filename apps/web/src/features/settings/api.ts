@@ -7,20 +7,30 @@ import {
 } from '@gameon/shared';
 import { z } from 'zod';
 import type { BlockedUser, ChangePasswordBody, Settings, UpdateSettingsBody } from '@gameon/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-export const settingsKeys = {
-  settings: ['settings'] as const,
+/** Query options of the settings feature; other places reuse their `queryKey`. */
+export const settingsQueries = {
+  /** `GET /settings`: the member's own settings (defaults of spec part 2 §9 where unset). */
+  settings: () =>
+    queryOptions({
+      queryKey: ['settings'] as const,
+      queryFn: async ({ signal }): Promise<Settings> =>
+        (await apiRequest('/settings', { schema: settingsSchema, signal })).data,
+    }),
+  /** `GET /users/blocked`: the members the caller has blocked (issue 4 block and report). */
+  blocked: () =>
+    queryOptions({
+      queryKey: ['settings', 'blocked'] as const,
+      queryFn: async ({ signal }): Promise<BlockedUser[]> =>
+        (await apiRequest('/users/blocked', { schema: z.array(blockedUserSchema), signal })).data,
+    }),
 };
 
-/** `GET /settings`: the member's own settings (defaults of spec part 2 §9 where unset). */
+/** The member's own settings ({@link settingsQueries.settings}). */
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsKeys.settings,
-    queryFn: async ({ signal }): Promise<Settings> =>
-      (await apiRequest('/settings', { schema: settingsSchema, signal })).data,
-  });
+  return useQuery(settingsQueries.settings());
 }
 
 /** `PUT /settings` with one or more privacy or content options; answers all settings. */
@@ -29,7 +39,8 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: async (body: UpdateSettingsBody) =>
       (await apiRequest('/settings', { method: 'PUT', body, schema: settingsSchema })).data,
-    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.settings, settings),
+    onSuccess: (settings) =>
+      queryClient.setQueryData(settingsQueries.settings().queryKey, settings),
   });
 }
 
@@ -62,15 +73,9 @@ export function useDeleteAccount() {
   });
 }
 
-const blockedKey = ['settings', 'blocked'] as const;
-
-/** `GET /users/blocked`: the members the caller has blocked (issue 4 block and report). */
+/** The members the caller has blocked ({@link settingsQueries.blocked}). */
 export function useBlockedMembers() {
-  return useQuery({
-    queryKey: blockedKey,
-    queryFn: async ({ signal }): Promise<BlockedUser[]> =>
-      (await apiRequest('/users/blocked', { schema: z.array(blockedUserSchema), signal })).data,
-  });
+  return useQuery(settingsQueries.blocked());
 }
 
 /** `POST /users/{id}/unblock`, then the list is fetched again. */
@@ -80,6 +85,7 @@ export function useUnblock() {
     mutationFn: async (userId: number) => {
       await apiRequest(`/users/${userId}/unblock`, { method: 'POST', schema: successSchema });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: settingsQueries.blocked().queryKey }),
   });
 }

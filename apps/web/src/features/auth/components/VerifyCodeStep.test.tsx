@@ -10,7 +10,7 @@ import {
   renderWithProviders,
   testUser,
 } from '../../../test/utils';
-import { AuthProvider } from '../auth-context';
+import { AuthProvider } from '../../../lib/session';
 import { VerifyCodeStep } from './VerifyCodeStep';
 
 function boxes(): HTMLInputElement[] {

@@ -10,7 +10,7 @@ import { ResponseShapeError, errorMessage, rateLimitMessage } from '../../../lib
 import { cx, formatCountdown } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useResendOtp, useVerifyOtp } from '../api';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/session';
 import { OtpInput, emptyOtp } from './OtpInput';
 
 interface VerifyCodeStepProps {

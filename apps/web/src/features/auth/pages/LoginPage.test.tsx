@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   testUser,
 } from '../../../test/utils';
-import { AuthProvider, useAuth } from '../auth-context';
+import { AuthProvider, useAuth } from '../../../lib/session';
 import { LoginPage } from './LoginPage';
 
 function SignedInAs() {

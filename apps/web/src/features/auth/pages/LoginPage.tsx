@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormField, inputClasses } from '../../../components/FormField';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 
 function stateMessage(state: unknown): string | null {

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { BackToLogin } from '../components/BackToLogin';
-import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { newPasswordStateSchema, validateNewPassword } from '../password-reset';
 import type { LoginState, NewPasswordState } from '../password-reset';
 

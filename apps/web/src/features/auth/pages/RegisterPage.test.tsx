@@ -10,7 +10,7 @@ import {
   renderWithProviders,
   testUser,
 } from '../../../test/utils';
-import { AuthProvider } from '../auth-context';
+import { AuthProvider } from '../../../lib/session';
 import { RegisterPage } from './RegisterPage';
 
 function renderPage() {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
 import { useSendOtp } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { VerifyCodeStep } from '../components/VerifyCodeStep';
 import { parseCommaList } from '../../../lib/format';
 import { emptyRegistration, validateRegistration } from '../registration';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
 import { cx } from '../../../lib/format';
-import { PlaceSearch } from '../../places/components/PlaceSearch';
+import { PlaceSearch } from '../../../components/PlaceSearch';
 import type { FeedFilters as Filters } from '../api';
 import type { GeolocationState } from '../use-geolocation';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../../../lib/api-client';
-import { feedKeys, useExpressInterest } from '../api';
+import { feedQueries, useExpressInterest } from '../api';
 
 /** Feed refetch delay after expressing interest (spec part 1 §9). */
 const REFETCH_AFTER_INTEREST_MS = 500;
@@ -28,7 +28,7 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
       onSuccess: (groupChatId) => {
         setJoined(true);
         setTimeout(() => {
-          void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+          void queryClient.invalidateQueries({ queryKey: feedQueries.all() });
         }, REFETCH_AFTER_INTEREST_MS);
         void navigate('/messages', { state: { activeChat: { type: 'group', id: groupChatId } } });
       },

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { buildFeedQuery, defaultFeedFilters, useFeed } from '../api';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
 import { FeedFilters } from '../components/FeedFilters';

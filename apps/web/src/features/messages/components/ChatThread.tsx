@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { addMessageToThread, threadMessages, useGroupMessages, useMarkGroupChatRead } from '../api';
 import { useTypingEmitter, useTypingUsers } from '../use-typing';
 import { MessageComposer } from './MessageComposer';

@@ -3,7 +3,7 @@ import { Check, CheckCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { threadMessages } from '../api';
 import { addDirectMessage, useDirectThread, useMarkDirectRead } from '../direct-api';
 import { useTypingEmitter } from '../use-typing';

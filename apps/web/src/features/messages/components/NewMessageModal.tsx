@@ -1,7 +1,7 @@
 import { Avatar } from '../../../components/Avatar';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { useFollowing } from '../direct-api';
 
 interface NewMessageModalProps {

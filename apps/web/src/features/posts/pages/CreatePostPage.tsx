@@ -15,9 +15,9 @@ import { Button } from '../../../components/Button';
 import { FormField, errorId, hintId, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/format';
-import { PlaceSearch } from '../../places/components/PlaceSearch';
+import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useCreatePost } from '../api';
-import { TagInput } from '../components/TagInput';
+import { TagInput } from '../../../components/TagInput';
 import {
   emptyCreatePost,
   toCreatePostBody,

@@ -3,7 +3,7 @@ import { Contact, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { FormField, errorId, hintId, inputClasses } from '../../../components/FormField';
-import { PlaceSearch } from '../../places/components/PlaceSearch';
+import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useSaveProfileFields } from '../api';
 import { formatPhone, phoneInput, validatePhone } from '../profile-fields';
 import { EditButton, EditForm, useFieldEditor } from './FieldEditor';

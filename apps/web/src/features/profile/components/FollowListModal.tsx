@@ -6,9 +6,9 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import type { UserProfile, UserSummary } from '@gameon/shared';
 import { cx } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/auth-context';
-import { FollowButton } from '../../people/components/FollowButton';
+import { useCurrentUser } from '../../../lib/session';
 import { useProfile } from '../api';
+import type { MemberActions } from '../member-actions';
 
 export type FollowListTab = 'followers' | 'following';
 
@@ -22,7 +22,8 @@ function MemberRow({
   viewerId,
   viewerFollowing: following,
   onOpen,
-}: {
+  FollowButton,
+}: Pick<MemberActions, 'FollowButton'> & {
   member: UserSummary;
   viewerId: number;
   /** Ids the viewer follows; undefined while loading, null when they could not be loaded. */
@@ -59,7 +60,7 @@ function MemberRow({
   );
 }
 
-interface FollowListModalProps {
+interface FollowListModalProps extends Pick<MemberActions, 'FollowButton'> {
   profile: UserProfile;
   tab: FollowListTab;
   onTabChange: (tab: FollowListTab) => void;
@@ -71,7 +72,13 @@ interface FollowListModalProps {
  * each row with avatar, username, bio and a Follow/Following toggle for everyone except the
  * viewer, whose own following list decides the toggle's state.
  */
-export function FollowListModal({ profile, tab, onTabChange, onClose }: FollowListModalProps) {
+export function FollowListModal({
+  profile,
+  tab,
+  onTabChange,
+  onClose,
+  FollowButton,
+}: FollowListModalProps) {
   const viewer = useCurrentUser();
   const viewerProfile = useProfile(viewer.id);
   const tabRefs = useRef<Record<FollowListTab, HTMLButtonElement | null>>({
@@ -145,6 +152,7 @@ export function FollowListModal({ profile, tab, onTabChange, onClose }: FollowLi
                 viewerId={viewer.id}
                 viewerFollowing={viewerFollowing}
                 onOpen={onClose}
+                FollowButton={FollowButton}
               />
             ))}
           </ul>

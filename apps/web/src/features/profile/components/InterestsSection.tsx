@@ -1,6 +1,6 @@
 import { Hash } from 'lucide-react';
 import { FormField } from '../../../components/FormField';
-import { TagInput } from '../../posts/components/TagInput';
+import { TagInput } from '../../../components/TagInput';
 import { useSaveProfileFields } from '../api';
 import { EditButton, EditForm, useFieldEditor } from './FieldEditor';
 import { EmptyText, ProfileSection } from './ProfileSection';

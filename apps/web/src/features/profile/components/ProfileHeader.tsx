@@ -10,10 +10,9 @@ import { HttpError, errorMessage } from '../../../lib/api-client';
 import { IMAGE_TYPES } from '@gameon/shared';
 import type { UserProfile } from '@gameon/shared';
 import { cx } from '../../../lib/format';
-import { FollowButton } from '../../people/components/FollowButton';
-import { MessageButton } from '../../people/components/MessageButton';
 import { useUploadImage } from '../api';
 import type { ImageKind } from '../api';
+import type { MemberActions } from '../member-actions';
 import { imageProblem } from '../profile-fields';
 import type { FollowListTab } from './FollowListModal';
 import { ProfileActionsMenu } from './ProfileActionsMenu';
@@ -74,7 +73,7 @@ function ImagePicker({ label, onPick, disabled, className, children }: ImagePick
   );
 }
 
-interface ProfileHeaderProps {
+interface ProfileHeaderProps extends MemberActions {
   profile: UserProfile;
   own: boolean;
   onOpenFollowList: (tab: FollowListTab) => void;
@@ -87,7 +86,14 @@ interface ProfileHeaderProps {
  * the avatar edit on the own profile; Follow, Message (when followed) and the Block/Report menu
  * on another's.
  */
-export function ProfileHeader({ profile, own, onOpenFollowList, onBlocked }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  own,
+  onOpenFollowList,
+  onBlocked,
+  FollowButton,
+  MessageButton,
+}: ProfileHeaderProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const avatarUpload = useUploadImage('avatar');
   const coverUpload = useUploadImage('cover');

@@ -12,7 +12,7 @@ import {
   testUser,
 } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-import { ProfilePage } from './ProfilePage';
+import { ProfileRoute } from '../../../app/pages/ProfileRoute';
 
 /** The viewer is testUser (id 7, priya); rahul (id 3) is another member. */
 function profile(overrides: Partial<UserProfile> = {}): UserProfile {
@@ -128,7 +128,7 @@ function renderProfile(
       return jsonResponse({ ...settings, ...(call.body as Partial<Settings>) });
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   });
-  renderSignedIn(<ProfilePage />, {
+  renderSignedIn(<ProfileRoute />, {
     route,
     path: '/profile/:userId?',
     extraRoutes: <Route path="/messages" element={<LocationProbe />} />,

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { HttpError, errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/auth-context';
+import { useCurrentUser } from '../../../lib/session';
 import { useBlockToggle, useProfile } from '../api';
 import { AboutSection } from '../components/AboutSection';
 import { PostsSection, ReviewsSection } from '../components/ActivitySection';
@@ -17,6 +17,7 @@ import type { FollowListTab } from '../components/FollowListModal';
 import { InterestsSection } from '../components/InterestsSection';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { SkillsSection } from '../components/SkillsSection';
+import type { MemberActions } from '../member-actions';
 
 const pageClass = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8';
 
@@ -93,7 +94,12 @@ function BlockedNotice({
   );
 }
 
-function ProfileView({ userId, own }: { userId: number; own: boolean }) {
+function ProfileView({
+  userId,
+  own,
+  FollowButton,
+  MessageButton,
+}: MemberActions & { userId: number; own: boolean }) {
   const profile = useProfile(userId);
   const [followList, setFollowList] = useState<FollowListTab | null>(null);
   const [blocked, setBlocked] = useState(false);
@@ -150,6 +156,8 @@ function ProfileView({ userId, own }: { userId: number; own: boolean }) {
         own={own}
         onOpenFollowList={setFollowList}
         onBlocked={() => setBlocked(true)}
+        FollowButton={FollowButton}
+        MessageButton={MessageButton}
       />
       {!data.restricted && (
         <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
@@ -177,6 +185,7 @@ function ProfileView({ userId, own }: { userId: number; own: boolean }) {
           tab={followList}
           onTabChange={setFollowList}
           onClose={() => setFollowList(null)}
+          FollowButton={FollowButton}
         />
       )}
     </div>
@@ -186,14 +195,14 @@ function ProfileView({ userId, own }: { userId: number; own: boolean }) {
 /**
  * A member's profile (spec part 2 §2 "Profile"): /profile is the viewer's own, /profile/{id}
  * anyone's (the own variant when the id is the viewer's). An id that is not a valid id shows
- * 'Profile not found'.
+ * 'Profile not found'. The follow and message buttons come from the app ({@link MemberActions}).
  */
-export function ProfilePage() {
+export function ProfilePage(actions: MemberActions) {
   const { userId } = useParams();
   const viewer = useCurrentUser();
   const parsed =
     userId === undefined ? { success: true as const, data: viewer.id } : idSchema.safeParse(userId);
   if (!parsed.success) return <ProfileNotFound />;
   const id = parsed.data;
-  return <ProfileView key={id} userId={id} own={id === viewer.id} />;
+  return <ProfileView key={id} userId={id} own={id === viewer.id} {...actions} />;
 }

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormField, errorId, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
-import { PasswordStrengthMeter } from '../../auth/components/PasswordStrengthMeter';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { useChangePassword } from '../api';
 import { emptyPasswordChange, validatePasswordChange } from '../password-change';
 import type { PasswordChangeField, PasswordChangeValues } from '../password-change';

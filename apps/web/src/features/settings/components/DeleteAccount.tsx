@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { FormField, errorId, inputClasses } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session';
 import { useDeleteAccount } from '../api';
 
 const PASSWORD_ID = 'delete-account-password';

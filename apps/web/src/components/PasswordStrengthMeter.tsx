@@ -1,6 +1,6 @@
-import { cx } from '../../../lib/format';
-import { passwordStrength } from '../registration';
-import type { PasswordStrength } from '../registration';
+import { cx } from '../lib/format';
+import { passwordStrength } from '../lib/password-strength';
+import type { PasswordStrength } from '../lib/password-strength';
 
 const levels: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
   'Too short': { bars: 1, bar: 'bg-rose-500', text: 'text-rose-600' },

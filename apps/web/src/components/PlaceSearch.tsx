@@ -2,12 +2,12 @@ import { SEARCH_MIN_CHARS } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { MapPin, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { errorId, inputClasses } from '../../../components/FormField';
-import { Spinner } from '../../../components/Spinner';
-import { cx } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useListbox } from '../../../lib/use-listbox';
-import { usePlaceSearch } from '../api';
+import { errorId, inputClasses } from './FormField';
+import { Spinner } from './Spinner';
+import { cx } from '../lib/format';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useListbox } from '../lib/use-listbox';
+import { usePlaceSearch } from '../lib/places-api';
 
 interface PlaceSearchProps {
   /** Id of the input (the caller renders the visible label). */

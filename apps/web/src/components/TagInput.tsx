@@ -2,7 +2,7 @@ import { LIST_ITEM_MAX, LIST_MAX_ITEMS } from '@gameon/shared';
 import { Hash, X } from 'lucide-react';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { hintId, inputClasses } from '../../../components/FormField';
+import { hintId, inputClasses } from './FormField';
 
 interface TagInputProps {
   /** Id of the text box (the caller renders the visible label). */

@@ -15,8 +15,8 @@ import {
   useState,
 } from 'react';
 import type { ReactNode } from 'react';
-import { errorMessage, onUnauthorized, readStoredToken, storeToken } from '../../lib/api-client';
-import { fetchCurrentUser, loginRequest, logoutRequest } from './api';
+import { errorMessage, onUnauthorized, readStoredToken, storeToken } from './api-client';
+import { fetchCurrentUser, loginRequest, logoutRequest } from './session-api';
 
 type AuthState =
   | { status: 'loading'; user: null; token: string }

@@ -1,0 +1,30 @@
+/** Place search (spec part 1 §3 "Location picked", §5; `GET /api/places/autocomplete`). */
+import { SEARCH_MIN_CHARS, placeSchema } from '@gameon/shared';
+import type { Place } from '@gameon/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from './api-client';
+
+const placesSchema = z.array(placeSchema);
+
+/** Query options of the place search; other places reuse their `queryKey`. */
+export const placeQueries = {
+  /**
+   * Places matching `q` (trimmed); only asked once it has more than 2 characters. Kept fresh
+   * for 5 minutes: a gazetteer changes slowly.
+   */
+  search: (q: string) =>
+    queryOptions({
+      queryKey: ['places', q] as const,
+      queryFn: async ({ signal }): Promise<Place[]> =>
+        (await apiRequest('/places/autocomplete', { query: { q }, schema: placesSchema, signal }))
+          .data,
+      enabled: q.length >= SEARCH_MIN_CHARS,
+      staleTime: 5 * 60_000,
+    }),
+};
+
+/** Places matching what was typed ({@link placeQueries.search}). */
+export function usePlaceSearch(query: string) {
+  return useQuery(placeQueries.search(query.trim()));
+}
