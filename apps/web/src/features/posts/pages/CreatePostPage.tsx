@@ -232,6 +232,7 @@ export function CreatePostPage() {
           <FormField label="Location" htmlFor={fieldIds.place} error={errors.place}>
             <PlaceSearch
               id={fieldIds.place}
+              label="Location"
               value={values.place}
               onChange={(place) => set('place', place)}
               invalid={Boolean(errors.place)}

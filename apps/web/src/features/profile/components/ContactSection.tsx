@@ -173,6 +173,7 @@ function CityField({ city }: { city: string | null }) {
           >
             <PlaceSearch
               id={CITY_ID}
+              label="Home city"
               value={editor.draft.place}
               onChange={(place) => editor.change({ place })}
               invalid={editor.invalid !== null}
