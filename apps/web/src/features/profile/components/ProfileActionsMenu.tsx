@@ -92,7 +92,7 @@ function ReportDialog({
         >
           <textarea
             id={REASON_ID}
-            data-autofocus
+            autoFocus
             rows={4}
             maxLength={REASON_MAX}
             value={reason}

@@ -46,7 +46,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <FormField label="Password" htmlFor={PASSWORD_ID} error={invalid}>
           <input
             id={PASSWORD_ID}
-            data-autofocus
+            autoFocus
             type="password"
             autoComplete="current-password"
             value={password}
