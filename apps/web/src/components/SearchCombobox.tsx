@@ -143,7 +143,9 @@ export function SearchCombobox<T>({
               id={itemKey(item)}
               textValue={itemText(item)}
               // The active option carries aria-selected (WAI-ARIA 1.2 combobox pattern).
-              render={(props, { isFocused }) => <div {...props} aria-selected={isFocused} />}
+              render={(props, { isFocused }) =>
+                'href' in props ? <a {...props} /> : <div {...props} aria-selected={isFocused} />
+              }
               className={({ isFocused }) =>
                 cx(
                   'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm outline-none',

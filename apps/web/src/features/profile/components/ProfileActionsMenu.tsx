@@ -1,19 +1,17 @@
 import { Ban, Ellipsis, Flag } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { Button, buttonClasses } from '../../../components/Button';
 import { FormField, errorId, inputClasses } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { PopoverMenu, popoverItemClass } from '../../../components/PopoverMenu';
 import { errorMessage } from '../../../lib/api-client';
-import { useDismiss } from '../../../lib/use-dismiss';
 import { useBlockToggle, useReport } from '../api';
 
 const REASON_MAX = 1000;
 const REASON_ID = 'report-reason';
-
-const itemClass =
-  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600';
 
 interface MemberProps {
   userId: number;
@@ -141,51 +139,42 @@ export function ProfileActionsMenu({
 }: ProfileActionsMenuProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
 
   const openDialog = (which: 'block' | 'report') => {
-    // The dialog gives focus back to what had it: the menu button, not the vanishing item.
+    // Close the panel at once and give focus to the menu button, so the dialog gives focus
+    // back to it rather than to the vanished item.
+    flushSync(() => setOpen(false));
     triggerRef.current?.focus();
-    setOpen(false);
     setDialog(which);
   };
 
   return (
-    <div ref={ref} className="relative">
-      <Button
-        ref={triggerRef}
-        variant="secondary"
-        size="sm"
-        aria-label={`More options for ${username}`}
-        aria-expanded={open}
-        aria-controls="profile-actions-menu"
-        onClick={() => setOpen((value) => !value)}
-        className="px-2"
+    <>
+      <PopoverMenu
+        label={`More options for ${username}`}
+        isOpen={open}
+        onOpenChange={setOpen}
+        triggerRef={triggerRef}
+        triggerClassName={buttonClasses('secondary', 'sm', 'px-2')}
+        trigger={<Ellipsis aria-hidden="true" className="size-4" />}
+        className="w-48 p-2"
       >
-        <Ellipsis aria-hidden="true" className="size-4" />
-      </Button>
-      {open && (
-        <ul
-          id="profile-actions-menu"
-          className="absolute right-0 z-30 mt-2 w-48 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
-        >
+        <ul>
           <li>
-            <button type="button" className={itemClass} onClick={() => openDialog('block')}>
+            <button type="button" className={popoverItemClass} onClick={() => openDialog('block')}>
               <Ban aria-hidden="true" className="size-4" />
               Block
             </button>
           </li>
           <li>
-            <button type="button" className={itemClass} onClick={() => openDialog('report')}>
+            <button type="button" className={popoverItemClass} onClick={() => openDialog('report')}>
               <Flag aria-hidden="true" className="size-4" />
               Report
             </button>
           </li>
         </ul>
-      )}
+      </PopoverMenu>
       {dialog === 'block' && (
         <BlockDialog
           userId={userId}
@@ -205,6 +194,6 @@ export function ProfileActionsMenu({
           onClose={() => setDialog(null)}
         />
       )}
-    </div>
+    </>
   );
 }
