@@ -1,11 +1,16 @@
 import { Menu, MessageCircle, Plus } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { useUnreadMessageCount } from '../../features/messages/api';
 import { badgeText } from '../../lib/format';
-import { NotificationBell } from './NotificationBell';
-import { ProfileMenu } from './ProfileMenu';
+
+// The two popovers load with the signed-in app, so React Aria stays off the landing page.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
 interface HeaderProps {
   sidebarOpen: boolean;
@@ -47,7 +52,9 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
             <Plus aria-hidden="true" className="size-4" />
             <span className="sr-only sm:not-sr-only">Create Post</span>
           </Link>
-          <NotificationBell />
+          <Suspense fallback={<span className="size-10" />}>
+            <NotificationBell />
+          </Suspense>
           <Link
             to="/messages"
             aria-label="Messages"
@@ -65,7 +72,9 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
               </span>
             )}
           </Link>
-          <ProfileMenu />
+          <Suspense fallback={<span className="size-10" />}>
+            <ProfileMenu />
+          </Suspense>
         </div>
       </div>
     </header>
