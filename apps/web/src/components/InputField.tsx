@@ -6,7 +6,8 @@ interface InputFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'classNam
   id: string;
   /** Visible label text. */
   label: ReactNode;
-  /** Error text under the input; it also marks the input invalid and describes it. */
+  /** Error text under the input; it also marks the input invalid and describes it. Pass
+   * `aria-invalid` alone to mark it invalid without a text of its own. */
   error?: string | null;
   /** Hint text under the input; it also describes the input. */
   hint?: ReactNode;
@@ -14,6 +15,8 @@ interface InputFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'classNam
   optional?: boolean;
   /** Class names of the field (label, input and texts). */
   className?: string;
+  /** Extra class names of the input itself. */
+  inputClassName?: string;
   /** Shown under the input (e.g. a password strength meter). */
   children?: ReactNode;
 }
@@ -29,15 +32,19 @@ export function InputField({
   hint,
   optional,
   className,
+  inputClassName,
   children,
   'aria-describedby': describedBy,
+  'aria-invalid': ariaInvalid,
   ...input
 }: InputFieldProps) {
-  const invalid = error !== null && error !== '';
+  const hasError = error !== null && error !== '';
+  // Marked invalid by its error text, or by the caller when the rule is told elsewhere.
+  const invalid = hasError || ariaInvalid === true;
   const description = [
     describedBy,
     hint === undefined ? undefined : hintId(id),
-    invalid ? errorId(id) : undefined,
+    hasError ? errorId(id) : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -55,7 +62,7 @@ export function InputField({
         {...input}
         aria-invalid={invalid || undefined}
         aria-describedby={description === '' ? undefined : description}
-        className={inputClasses(invalid)}
+        className={inputClasses(invalid, inputClassName)}
       />
       {children}
     </FormField>
