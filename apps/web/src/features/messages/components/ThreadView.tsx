@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
+import { RetryNote } from '../../../components/LoadStates';
 
 /** What {@link ThreadView} needs of a thread's infinite query. */
 interface ThreadQuery {
@@ -71,12 +72,12 @@ export function ThreadView({
     );
   } else if (thread.isError) {
     body = (
-      <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-slate-500">
-        <p>We could not load these messages.</p>
-        <Button variant="ghost" size="sm" onClick={() => void thread.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <RetryNote
+        className="flex h-full flex-col items-center justify-center"
+        onRetry={() => void thread.refetch()}
+      >
+        We could not load these messages.
+      </RetryNote>
     );
   } else {
     body = (

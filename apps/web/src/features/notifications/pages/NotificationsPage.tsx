@@ -15,6 +15,7 @@ import {
   useNotificationCount,
   useNotifications,
 } from '../api';
+import { RetryNote } from '../../../components/LoadStates';
 
 export const NOTIFICATION_FILTERS = [
   'All',
@@ -122,12 +123,9 @@ export function NotificationsPage() {
             <Spinner className="size-4" /> Loading notifications…
           </div>
         ) : list.isError ? (
-          <div className="py-10 text-center text-sm text-slate-500">
-            <p>We could not load your notifications.</p>
-            <Button variant="ghost" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <RetryNote className="py-10" onRetry={() => void list.refetch()}>
+            We could not load your notifications.
+          </RetryNote>
         ) : items.length === 0 ? (
           <EmptyState icon={Bell} title="No notifications yet" />
         ) : (

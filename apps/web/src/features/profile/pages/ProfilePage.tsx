@@ -17,6 +17,7 @@ import type { FollowListTab } from '../components/FollowListModal';
 import { InterestsSection } from '../components/InterestsSection';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { SkillsSection } from '../components/SkillsSection';
+import { RetryAlert } from '../../../components/LoadStates';
 
 const pageClass = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8';
 
@@ -125,17 +126,9 @@ function ProfileView({ userId, own }: { userId: number; own: boolean }) {
       return <ProfileNotFound />;
     return (
       <div className={pageClass}>
-        <Alert tone="error">
-          <p>Could not load this profile. Please try again.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            onClick={() => void profile.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert onRetry={() => void profile.refetch()}>
+          Could not load this profile. Please try again.
+        </RetryAlert>
       </div>
     );
   }
