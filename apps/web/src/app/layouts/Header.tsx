@@ -1,10 +1,10 @@
 import { Menu, MessageCircle, Plus } from 'lucide-react';
 import { Suspense, lazy } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/Button';
 import { Logo } from '../../components/Logo';
-import { useUnreadMessageCount } from '../../features/messages/api';
 import { badgeText } from '../../lib/format';
+import { useUnreadBadge } from './use-unread-badge';
 
 // The two popovers load with the signed-in app, so React Aria stays off the landing page.
 const NotificationBell = lazy(() =>
@@ -22,10 +22,8 @@ interface HeaderProps {
  * notification bell, messages with the unread badge (hidden on /messages) and the profile area.
  */
 export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
-  const { pathname } = useLocation();
-  const unread = useUnreadMessageCount();
-  const unreadCount = unread.data ?? 0;
-  const showBadge = unreadCount > 0 && pathname !== '/messages';
+  const unreadCount = useUnreadBadge();
+  const showBadge = unreadCount > 0;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">

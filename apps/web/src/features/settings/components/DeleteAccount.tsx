@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { useDeleteAccount } from '../api';
+import { SettingsCard } from './SettingsCard';
 
 const PASSWORD_ID = 'delete-account-password';
 
@@ -85,17 +86,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 export function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);
   return (
-    <section
-      aria-labelledby="delete-account-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-rose-200 sm:p-8"
+    <SettingsCard
+      title="Delete account"
+      tone="danger"
+      description="Deleting your account removes your profile, pictures, posts, follows, messages and settings for good. Other members will no longer find you. This cannot be undone."
     >
-      <h2 id="delete-account-heading" className="text-lg font-semibold text-rose-700">
-        Delete account
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Deleting your account removes your profile, pictures, posts, follows, messages and settings
-        for good. Other members will no longer find you. This cannot be undone.
-      </p>
       <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
         <Button variant="danger" className="w-full sm:w-auto" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -103,6 +98,6 @@ export function DeleteAccount() {
         </Button>
       </div>
       {confirming && <DeleteAccountDialog onClose={() => setConfirming(false)} />}
-    </section>
+    </SettingsCard>
   );
 }
