@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cx } from '../../../lib/format';
 
 /** Class names of a text link on the auth screens. */
 export const authLinkClass =
@@ -12,19 +13,34 @@ interface AuthHeadingProps {
   title: string;
   /** The line under the title. */
   children: ReactNode;
+  /** `h2` when the page already has its own `h1` (the registration code step). */
+  level?: 'h1' | 'h2';
+  /** Centred with a larger tile (the code-entry steps). */
+  centered?: boolean;
 }
 
-/** The top of an auth screen's card: an optional icon tile, the page's h1 and a line of text. */
-export function AuthHeading({ icon: Icon, title, children }: AuthHeadingProps) {
+/** The top of an auth screen's card: an optional icon tile, the heading and a line of text. */
+export function AuthHeading({
+  icon: Icon,
+  title,
+  children,
+  level: Heading = 'h1',
+  centered = false,
+}: AuthHeadingProps) {
   return (
-    <div className="mb-6">
+    <div className={centered ? 'text-center' : 'mb-6'}>
       {Icon && (
-        <span className="mb-4 grid size-12 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-          <Icon aria-hidden="true" className="size-6" />
+        <span
+          className={cx(
+            'mb-4 grid place-items-center rounded-2xl bg-emerald-50 text-emerald-600',
+            centered ? 'mx-auto size-14' : 'size-12',
+          )}
+        >
+          <Icon aria-hidden="true" className={centered ? 'size-7' : 'size-6'} />
         </span>
       )}
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-1 text-sm text-slate-600">{children}</p>
+      <Heading className="text-2xl font-bold text-slate-900">{title}</Heading>
+      <p className={cx('text-sm text-slate-600', centered ? 'mt-2' : 'mt-1')}>{children}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { AuthHeading } from './AuthHeading';
 import { OtpInput, emptyOtp } from './OtpInput';
 
 /**
@@ -64,9 +65,9 @@ interface CodeEntryFormProps {
  */
 export function CodeEntryForm({
   entry,
-  icon: Icon,
+  icon,
   title,
-  headingLevel: Heading,
+  headingLevel,
   description,
   incompleteMessage,
   onSubmitCode,
@@ -93,13 +94,9 @@ export function CodeEntryForm({
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-6">
-      <div className="text-center">
-        <span className="mx-auto mb-4 grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-          <Icon aria-hidden="true" className="size-7" />
-        </span>
-        <Heading className="text-2xl font-bold text-slate-900">{title}</Heading>
-        <p className="mt-2 text-sm text-slate-600">{description}</p>
-      </div>
+      <AuthHeading icon={icon} title={title} level={headingLevel} centered>
+        {description}
+      </AuthHeading>
 
       <OtpInput
         key={round}

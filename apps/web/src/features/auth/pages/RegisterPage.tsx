@@ -16,6 +16,12 @@ import { emptyRegistration, validateRegistration } from '../registration';
 import type { RegistrationValues } from '../registration';
 import { registrationErrorMessage } from '../registration-error';
 
+/** The two comma-separated list fields (spec part 1 §5). */
+const LIST_FIELDS = [
+  { name: 'sports', label: 'Sports', placeholder: 'Cricket, Badminton' },
+  { name: 'tags', label: 'Tags', placeholder: 'weekends, beginner' },
+] as const;
+
 /**
  * Sign up (spec part 1 §2 "Register", §4, §5, §8): the form, then the e-mailed code step; a
  * verified code signs the member in and opens the feed.
@@ -103,22 +109,17 @@ export function RegisterPage() {
           />
         </FormField>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <InputField
-            id="register-sports"
-            label="Sports"
-            optional
-            hint="Separate with commas"
-            placeholder="Cricket, Badminton"
-            {...register('sports')}
-          />
-          <InputField
-            id="register-tags"
-            label="Tags"
-            optional
-            hint="Separate with commas"
-            placeholder="weekends, beginner"
-            {...register('tags')}
-          />
+          {LIST_FIELDS.map(({ name, label, placeholder }) => (
+            <InputField
+              key={name}
+              id={`register-${name}`}
+              label={label}
+              optional
+              hint="Separate with commas"
+              placeholder={placeholder}
+              {...register(name)}
+            />
+          ))}
         </div>
         <div className="flex items-start gap-3">
           <input

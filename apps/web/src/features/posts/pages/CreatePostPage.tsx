@@ -25,6 +25,7 @@ import {
   validateCreatePost,
 } from '../create-post';
 import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
+import { SelectOptions } from '../../../components/SelectOptions';
 
 /** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -158,11 +159,7 @@ export function CreatePostPage() {
               <option value="">
                 {values.kind === 'sport' ? 'Select a sport' : 'Select a game'}
               </option>
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
+              <SelectOptions values={options} />
             </select>
           </FormField>
           <FormField

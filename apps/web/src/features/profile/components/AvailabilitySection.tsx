@@ -8,6 +8,13 @@ import { EditableField, useFieldEditor } from './FieldEditor';
 import { EmptyText } from './ProfileSection';
 import { RemoveRowButton, RowsEditor, useKeyedRows } from './RowsEditor';
 import type { KeyedRow } from './RowsEditor';
+import { SelectOptions } from '../../../components/SelectOptions';
+
+/** The two time boxes of a slot row. */
+const SLOT_TIMES = [
+  { field: 'start_time', suffix: 'start', label: 'From' },
+  { field: 'end_time', suffix: 'end', label: 'To' },
+] as const;
 
 /** Monday first, as the week reads in India. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -68,31 +75,21 @@ export function AvailabilitySection({ own, slots }: { own: boolean; slots: Avail
                     }
                     className={inputClasses()}
                   >
-                    {WEEK_ORDER.map((day) => (
-                      <option key={day} value={day}>
-                        {DAY_FULL_NAMES[day]}
-                      </option>
-                    ))}
+                    <SelectOptions values={WEEK_ORDER} label={(day) => DAY_FULL_NAMES[day]} />
                   </select>
                 </FormField>
-                <InputField
-                  id={`${id}-start`}
-                  label="From"
-                  type="time"
-                  required
-                  value={row.start_time}
-                  onChange={(event) => rows.update(row.key, { start_time: event.target.value })}
-                  aria-invalid={invalid || undefined}
-                />
-                <InputField
-                  id={`${id}-end`}
-                  label="To"
-                  type="time"
-                  required
-                  value={row.end_time}
-                  onChange={(event) => rows.update(row.key, { end_time: event.target.value })}
-                  aria-invalid={invalid || undefined}
-                />
+                {SLOT_TIMES.map(({ field, suffix, label }) => (
+                  <InputField
+                    key={field}
+                    id={`${id}-${suffix}`}
+                    label={label}
+                    type="time"
+                    required
+                    value={row[field]}
+                    onChange={(event) => rows.update(row.key, { [field]: event.target.value })}
+                    aria-invalid={invalid || undefined}
+                  />
+                ))}
                 <RemoveRowButton
                   label={`Remove slot ${index + 1}`}
                   onRemove={() => rows.remove(row.key)}

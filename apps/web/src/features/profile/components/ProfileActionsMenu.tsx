@@ -13,6 +13,12 @@ import { useBlockToggle, useReport } from '../api';
 const REASON_MAX = 1000;
 const REASON_ID = 'report-reason';
 
+/** The menu's items, each opening its dialog. */
+const MENU_ITEMS = [
+  { dialog: 'block', label: 'Block', icon: Ban },
+  { dialog: 'report', label: 'Report', icon: Flag },
+] as const;
+
 interface MemberProps {
   userId: number;
   username: string;
@@ -161,18 +167,14 @@ export function ProfileActionsMenu({
         className="w-48 p-2"
       >
         <ul>
-          <li>
-            <button type="button" className={popoverItemClass} onClick={() => openDialog('block')}>
-              <Ban aria-hidden="true" className="size-4" />
-              Block
-            </button>
-          </li>
-          <li>
-            <button type="button" className={popoverItemClass} onClick={() => openDialog('report')}>
-              <Flag aria-hidden="true" className="size-4" />
-              Report
-            </button>
-          </li>
+          {MENU_ITEMS.map(({ dialog: which, label, icon: Icon }) => (
+            <li key={which}>
+              <button type="button" className={popoverItemClass} onClick={() => openDialog(which)}>
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
       </PopoverMenu>
       {dialog === 'block' && (

@@ -10,6 +10,7 @@ import { EditableField, useFieldEditor } from './FieldEditor';
 import { EmptyText } from './ProfileSection';
 import { RemoveRowButton, RowsEditor, useKeyedRows } from './RowsEditor';
 import type { KeyedRow } from './RowsEditor';
+import { SelectOptions } from '../../../components/SelectOptions';
 
 /** The skills, then any listed sport without a level. */
 function SkillList({ skills, sports }: { skills: Skill[]; sports: string[] }) {
@@ -103,18 +104,10 @@ export function SkillsSection({ own, skills, sports }: SkillsSectionProps) {
                   >
                     <option value="">Select a sport or game</option>
                     <optgroup label="Sports">
-                      {SPORTS.map((sport) => (
-                        <option key={sport} value={sport}>
-                          {sport}
-                        </option>
-                      ))}
+                      <SelectOptions values={SPORTS} />
                     </optgroup>
                     <optgroup label="Online games">
-                      {ONLINE_GAMES.map((game) => (
-                        <option key={game} value={game}>
-                          {game}
-                        </option>
-                      ))}
+                      <SelectOptions values={ONLINE_GAMES} />
                     </optgroup>
                   </select>
                 </FormField>
@@ -129,11 +122,10 @@ export function SkillsSection({ own, skills, sports }: SkillsSectionProps) {
                     }
                     className={inputClasses()}
                   >
-                    {SKILL_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {SKILL_LEVEL_LABELS[level]}
-                      </option>
-                    ))}
+                    <SelectOptions
+                      values={SKILL_LEVELS}
+                      label={(level) => SKILL_LEVEL_LABELS[level]}
+                    />
                   </select>
                 </FormField>
                 <RemoveRowButton
