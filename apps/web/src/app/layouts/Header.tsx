@@ -2,7 +2,7 @@ import { Menu, MessageCircle, Plus } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/Button';
-import { Logo } from '../../components/Logo';
+import { LogoLink } from '../../components/LogoLink';
 import { badgeText } from '../../lib/format';
 import { useUnreadBadge } from './use-unread-badge';
 
@@ -38,13 +38,7 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
         >
           <Menu aria-hidden="true" className="size-5" />
         </button>
-        <Link
-          to="/"
-          aria-label="GameOn home"
-          className="rounded-xl focus-visible:outline-2 focus-visible:outline-emerald-600"
-        >
-          <Logo size={52} wordmarkClassName="hidden sm:inline" />
-        </Link>
+        <LogoLink size={52} wordmarkClassName="hidden sm:inline" label="GameOn home" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Link to="/create-post" className={buttonClasses('primary', 'md', 'px-3 sm:px-4')}>
             <Plus aria-hidden="true" className="size-4" />
