@@ -4,13 +4,16 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 
-/** 'Loading …' with a spinner, announced politely (role status). */
-export function LoadingLine({ children }: { children: ReactNode }) {
+/**
+ * 'Loading …' with a spinner, announced politely (role status); `className` places it (e.g.
+ * centred in a panel).
+ */
+export function LoadingLine({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+    <div role="status" className={cx('flex items-center gap-2 text-sm text-slate-500', className)}>
       <Spinner className="size-4 text-emerald-600" />
       {children}
-    </p>
+    </div>
   );
 }
 

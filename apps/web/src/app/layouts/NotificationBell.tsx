@@ -3,7 +3,6 @@ import { Bell, BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PopoverMenu } from '../../components/PopoverMenu';
-import { Spinner } from '../../components/Spinner';
 import {
   notificationTarget,
   useMarkAllNotificationsRead,
@@ -16,6 +15,7 @@ import {
   UnreadDot,
 } from '../../features/notifications/components/NotificationText';
 import { badgeText, cx } from '../../lib/format';
+import { LoadingLine } from '../../components/LoadStates';
 
 /**
  * The header's notification dropdown (spec part 1 §2 "Notification dropdown", §4): the bell with
@@ -89,12 +89,7 @@ export function NotificationBell() {
           )}
         </div>
         {list.isPending ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 px-4 py-8 text-sm text-slate-500"
-          >
-            <Spinner className="size-4" /> Loading notifications…
-          </div>
+          <LoadingLine className="justify-center px-4 py-8">Loading notifications…</LoadingLine>
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
             <BellOff aria-hidden="true" className="size-6 text-slate-300" />

@@ -3,9 +3,8 @@ import { ArrowLeft, MessageSquareDashed } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
-import { RetryNote } from '../../../components/LoadStates';
+import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 
 /** What {@link ThreadView} needs of a thread's infinite query. */
 interface ThreadQuery {
@@ -62,14 +61,7 @@ export function ThreadView({
 
   let body: ReactNode;
   if (thread.isPending) {
-    body = (
-      <div
-        role="status"
-        className="flex h-full items-center justify-center gap-2 text-sm text-slate-500"
-      >
-        <Spinner className="size-4" /> Loading messages…
-      </div>
-    );
+    body = <LoadingLine className="h-full justify-center">Loading messages…</LoadingLine>;
   } else if (thread.isError) {
     body = (
       <RetryNote

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { NotificationText, UnreadDot } from '../components/NotificationText';
 import {
@@ -15,7 +14,7 @@ import {
   useNotificationCount,
   useNotifications,
 } from '../api';
-import { RetryNote } from '../../../components/LoadStates';
+import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 
 export const NOTIFICATION_FILTERS = [
   'All',
@@ -116,12 +115,7 @@ export function NotificationsPage() {
       </div>
       <div className="mt-5">
         {list.isPending ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500"
-          >
-            <Spinner className="size-4" /> Loading notifications…
-          </div>
+          <LoadingLine className="justify-center py-10">Loading notifications…</LoadingLine>
         ) : list.isError ? (
           <RetryNote className="py-10" onRetry={() => void list.refetch()}>
             We could not load your notifications.
