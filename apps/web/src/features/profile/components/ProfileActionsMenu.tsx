@@ -1,9 +1,10 @@
 import { Ban, Ellipsis, Flag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
-import { Button, buttonClasses } from '../../../components/Button';
+import { buttonClasses } from '../../../components/Button';
+import { DialogActions } from '../../../components/DialogActions';
 import { FormField, errorId, inputClasses } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { PopoverMenu, popoverItemClass } from '../../../components/PopoverMenu';
@@ -43,19 +44,14 @@ function BlockDialog({
           {errorMessage(block.error, `Could not block ${username}. Please try again.`)}
         </Alert>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={block.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={block.isPending}
-          onClick={() => block.mutate({ userId, block: true }, { onSuccess: onBlocked })}
-        >
-          <Ban aria-hidden="true" className="size-4" />
-          Block
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        pending={block.isPending}
+        onConfirm={() => block.mutate({ userId, block: true }, { onSuccess: onBlocked })}
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        Block
+      </DialogActions>
     </Modal>
   );
 }
@@ -67,19 +63,14 @@ function ReportDialog({
   onClose,
 }: MemberProps & { onReported: (message: string) => void; onClose: () => void }) {
   const report = useReport();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const { register, handleSubmit, watch, formState } = useForm({
+    defaultValues: { reason: '' },
+  });
+  const invalid = formState.errors.reason?.message ?? null;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (text === '') {
-      setInvalid('Reason is required');
-      document.getElementById(REASON_ID)?.focus();
-      return;
-    }
-    report.mutate({ userId, reason: text }, { onSuccess: onReported });
-  };
+  const send = handleSubmit(({ reason }) =>
+    report.mutate({ userId, reason: reason.trim() }, { onSuccess: onReported }),
+  );
 
   return (
     <Modal
@@ -87,27 +78,25 @@ function ReportDialog({
       description="Tell us what is wrong. Reports are private: the member is not told who sent them."
       onClose={onClose}
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
         <FormField
           label="Reason"
           htmlFor={REASON_ID}
           error={invalid}
-          counter={{ value: reason.length, max: REASON_MAX }}
+          counter={{ value: watch('reason').length, max: REASON_MAX }}
         >
           <textarea
             id={REASON_ID}
             autoFocus
             rows={4}
             maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setInvalid(null);
-            }}
             aria-invalid={invalid !== null || undefined}
             aria-describedby={invalid === null ? undefined : errorId(REASON_ID)}
             placeholder="e.g. Spam, abuse in messages, fake profile"
             className={inputClasses(invalid !== null, 'resize-y')}
+            {...register('reason', {
+              validate: (reason) => reason.trim() !== '' || 'Reason is required',
+            })}
           />
         </FormField>
         {report.isError && (
@@ -115,15 +104,10 @@ function ReportDialog({
             {errorMessage(report.error, 'Could not send the report. Please try again.')}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={report.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={report.isPending}>
-            <Flag aria-hidden="true" className="size-4" />
-            Send report
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={report.isPending}>
+          <Flag aria-hidden="true" className="size-4" />
+          Send report
+        </DialogActions>
       </form>
     </Modal>
   );
