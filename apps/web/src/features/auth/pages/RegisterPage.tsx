@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, inputClasses } from '../../../components/FormField';
-import { InputField } from '../../../components/InputField';
+import { InputField, TextAreaField } from '../../../components/InputField';
 import { useSendOtp } from '../api';
 import { AuthHeading, AuthSwitch, authLinkClass } from '../components/AuthHeading';
 import { AuthLayout } from '../components/AuthLayout';
@@ -99,15 +98,14 @@ export function RegisterPage() {
             className="sm:col-span-2"
           />
         </div>
-        <FormField label="Bio" htmlFor="register-bio" optional>
-          <textarea
-            id="register-bio"
-            rows={2}
-            className={inputClasses(false, 'resize-y')}
-            placeholder="Weekend striker, looking for a 5-a-side team"
-            {...register('bio')}
-          />
-        </FormField>
+        <TextAreaField
+          id="register-bio"
+          label="Bio"
+          optional
+          rows={2}
+          placeholder="Weekend striker, looking for a 5-a-side team"
+          {...register('bio')}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {LIST_FIELDS.map(({ name, label, placeholder }) => (
             <InputField

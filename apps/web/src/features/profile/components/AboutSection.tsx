@@ -1,6 +1,6 @@
 import { BIO_MAX } from '@gameon/shared';
 import { UserRound } from 'lucide-react';
-import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { TextAreaField } from '../../../components/InputField';
 import { useSaveProfileFields } from '../api';
 import { EditableField, useFieldEditor } from './FieldEditor';
 import { EmptyText } from './ProfileSection';
@@ -30,23 +30,16 @@ export function AboutSection({ bio, own }: { bio: string; own: boolean }) {
       onSave={handleSave}
       saving={save.isPending}
       renderEditor={(draft) => (
-        <FormField
+        <TextAreaField
+          id={BIO_ID}
           label="Bio"
-          htmlFor={BIO_ID}
           error={editor.invalid}
           counter={{ value: draft.length, max: BIO_MAX }}
-        >
-          <textarea
-            id={BIO_ID}
-            rows={4}
-            value={draft}
-            onChange={(event) => editor.change(event.target.value)}
-            aria-invalid={editor.invalid !== null || undefined}
-            aria-describedby={editor.invalid === null ? undefined : errorId(BIO_ID)}
-            placeholder="Which sports and games you play, how often, what you look for"
-            className={inputClasses(editor.invalid !== null, 'resize-y')}
-          />
-        </FormField>
+          rows={4}
+          value={draft}
+          onChange={(event) => editor.change(event.target.value)}
+          placeholder="Which sports and games you play, how often, what you look for"
+        />
       )}
     >
       {bio === '' ? (

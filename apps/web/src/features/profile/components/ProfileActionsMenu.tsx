@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { buttonClasses } from '../../../components/Button';
 import { DialogActions } from '../../../components/DialogActions';
-import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { TextAreaField } from '../../../components/InputField';
 import { Modal } from '../../../components/Modal';
 import { PopoverMenu, popoverItemClass } from '../../../components/PopoverMenu';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,7 +66,6 @@ function ReportDialog({
   const { register, handleSubmit, watch, formState } = useForm({
     defaultValues: { reason: '' },
   });
-  const invalid = formState.errors.reason?.message ?? null;
 
   const send = handleSubmit(({ reason }) =>
     report.mutate({ userId, reason: reason.trim() }, { onSuccess: onReported }),
@@ -79,26 +78,19 @@ function ReportDialog({
       onClose={onClose}
     >
       <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
-        <FormField
+        <TextAreaField
+          id={REASON_ID}
           label="Reason"
-          htmlFor={REASON_ID}
-          error={invalid}
+          error={formState.errors.reason?.message}
           counter={{ value: watch('reason').length, max: REASON_MAX }}
-        >
-          <textarea
-            id={REASON_ID}
-            autoFocus
-            rows={4}
-            maxLength={REASON_MAX}
-            aria-invalid={invalid !== null || undefined}
-            aria-describedby={invalid === null ? undefined : errorId(REASON_ID)}
-            placeholder="e.g. Spam, abuse in messages, fake profile"
-            className={inputClasses(invalid !== null, 'resize-y')}
-            {...register('reason', {
-              validate: (reason) => reason.trim() !== '' || 'Reason is required',
-            })}
-          />
-        </FormField>
+          autoFocus
+          rows={4}
+          maxLength={REASON_MAX}
+          placeholder="e.g. Spam, abuse in messages, fake profile"
+          {...register('reason', {
+            validate: (reason) => reason.trim() !== '' || 'Reason is required',
+          })}
+        />
         {report.isError && (
           <Alert tone="error">
             {errorMessage(report.error, 'Could not send the report. Please try again.')}
