@@ -142,7 +142,8 @@ export function SearchCombobox<T>({
             <ListBoxItem
               id={itemKey(item)}
               textValue={itemText(item)}
-              // The active option carries aria-selected (WAI-ARIA 1.2 combobox pattern).
+              // The active option carries aria-selected (WAI-ARIA 1.2 combobox pattern). Options
+              // have no href, so React Aria renders a div; the anchor branch only narrows the type.
               render={(props, { isFocused }) =>
                 'href' in props ? <a {...props} /> : <div {...props} aria-selected={isFocused} />
               }
