@@ -8,6 +8,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // React Aria's live announcer (two role="log" regions prepended to <body>) outlives React's
+  // tree, so the next test would see it beside the page's own chat log.
+  for (const node of document.querySelectorAll('[data-live-announcer]')) node.remove();
   localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,11 +1,16 @@
 import { Menu, MessageCircle, Plus } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Suspense, lazy } from 'react';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/Button';
-import { Logo } from '../../components/Logo';
-import { useUnreadMessageCount } from '../../features/messages/api';
+import { LogoLink } from '../../components/LogoLink';
 import { badgeText } from '../../lib/format';
-import { NotificationBell } from './NotificationBell';
-import { ProfileMenu } from './ProfileMenu';
+import { useUnreadBadge } from './use-unread-badge';
+
+// The two popovers load with the signed-in app, so React Aria stays off the landing page.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
 interface HeaderProps {
   sidebarOpen: boolean;
@@ -17,10 +22,8 @@ interface HeaderProps {
  * notification bell, messages with the unread badge (hidden on /messages) and the profile area.
  */
 export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
-  const { pathname } = useLocation();
-  const unread = useUnreadMessageCount();
-  const unreadCount = unread.data ?? 0;
-  const showBadge = unreadCount > 0 && pathname !== '/messages';
+  const unreadCount = useUnreadBadge();
+  const showBadge = unreadCount > 0;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -35,19 +38,15 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
         >
           <Menu aria-hidden="true" className="size-5" />
         </button>
-        <Link
-          to="/"
-          aria-label="GameOn home"
-          className="rounded-xl focus-visible:outline-2 focus-visible:outline-emerald-600"
-        >
-          <Logo size={52} wordmarkClassName="hidden sm:inline" />
-        </Link>
+        <LogoLink size={52} wordmarkClassName="hidden sm:inline" label="GameOn home" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Link to="/create-post" className={buttonClasses('primary', 'md', 'px-3 sm:px-4')}>
             <Plus aria-hidden="true" className="size-4" />
             <span className="sr-only sm:not-sr-only">Create Post</span>
           </Link>
-          <NotificationBell />
+          <Suspense fallback={<span className="size-10" />}>
+            <NotificationBell />
+          </Suspense>
           <Link
             to="/messages"
             aria-label="Messages"
@@ -65,7 +64,9 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
               </span>
             )}
           </Link>
-          <ProfileMenu />
+          <Suspense fallback={<span className="size-10" />}>
+            <ProfileMenu />
+          </Suspense>
         </div>
       </div>
     </header>

@@ -1,8 +1,8 @@
 import type { Notification } from '@gameon/shared';
 import { Bell, BellOff } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Spinner } from '../../components/Spinner';
+import { PopoverMenu } from '../../components/PopoverMenu';
 import {
   notificationTarget,
   useMarkAllNotificationsRead,
@@ -15,7 +15,7 @@ import {
   UnreadDot,
 } from '../../features/notifications/components/NotificationText';
 import { badgeText, cx } from '../../lib/format';
-import { useDismiss } from '../../lib/use-dismiss';
+import { LoadingLine } from '../../components/LoadStates';
 
 /**
  * The header's notification dropdown (spec part 1 §2 "Notification dropdown", §4): the bell with
@@ -25,9 +25,6 @@ import { useDismiss } from '../../lib/use-dismiss';
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
   const navigate = useNavigate();
   const list = useNotifications();
   const count = useNotificationCount();
@@ -54,93 +51,82 @@ export function NotificationBell() {
   };
 
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-label="Notifications"
-        aria-expanded={open}
-        aria-controls="notifications-panel"
-        aria-describedby={unreadCount > 0 ? 'notifications-badge' : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {unreadCount > 0 && (
-          <span
-            id="notifications-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
-          >
-            {badgeText(unreadCount)} <span className="sr-only">unread notifications</span>
-          </span>
-        )}
-      </button>
-      {open && (
-        <div
-          id="notifications-panel"
-          role="region"
-          aria-labelledby="notifications-heading"
-          className="fixed inset-x-2 top-[4.5rem] z-40 rounded-2xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-            <p id="notifications-heading" className="text-sm font-semibold text-slate-900">
-              Notifications
-            </p>
-            {unreadCount > 0 && (
-              <button
-                type="button"
-                onClick={handleMarkAll}
-                disabled={markAll.isPending}
-                className="rounded text-xs font-semibold text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-60"
-              >
-                Mark all read
-              </button>
-            )}
-          </div>
-          {list.isPending ? (
-            <div
-              role="status"
-              className="flex items-center justify-center gap-2 px-4 py-8 text-sm text-slate-500"
+    <PopoverMenu
+      label="Notifications"
+      isOpen={open}
+      onOpenChange={setOpen}
+      triggerDescribedBy={unreadCount > 0 ? 'notifications-badge' : undefined}
+      triggerClassName="relative grid size-10 place-items-center rounded-full text-slate-600 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
+      trigger={
+        <>
+          <Bell aria-hidden="true" className="size-5" />
+          {unreadCount > 0 && (
+            <span
+              id="notifications-badge"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
             >
-              <Spinner className="size-4" /> Loading notifications…
-            </div>
-          ) : items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-              <BellOff aria-hidden="true" className="size-6 text-slate-300" />
-              <p className="text-sm text-slate-500">No notifications yet</p>
-            </div>
-          ) : (
-            <>
-              <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => handleItem(item)}
-                      className={cx(
-                        'flex w-full items-start gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
-                        !item.is_read && 'bg-emerald-50/70',
-                      )}
-                    >
-                      <UnreadDot unread={!item.is_read} />
-                      <span className={cx('text-slate-700', !item.is_read && 'font-semibold')}>
-                        <NotificationText notification={item} />
-                        {!item.is_read && <span className="sr-only"> (unread)</span>}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to="/notifications"
-                onClick={close}
-                className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-semibold text-emerald-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
-              >
-                View all notifications
-              </Link>
-            </>
+              {badgeText(unreadCount)} <span className="sr-only">unread notifications</span>
+            </span>
+          )}
+        </>
+      }
+      className="w-[calc(100vw-1rem)] sm:w-80"
+    >
+      <section aria-labelledby="notifications-heading">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
+          <p id="notifications-heading" className="text-sm font-semibold text-slate-900">
+            Notifications
+          </p>
+          {unreadCount > 0 && (
+            <button
+              type="button"
+              onClick={handleMarkAll}
+              disabled={markAll.isPending}
+              className="rounded text-xs font-semibold text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-60"
+            >
+              Mark all read
+            </button>
           )}
         </div>
-      )}
-    </div>
+        {list.isPending ? (
+          <LoadingLine className="justify-center px-4 py-8">Loading notifications…</LoadingLine>
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+            <BellOff aria-hidden="true" className="size-6 text-slate-300" />
+            <p className="text-sm text-slate-500">No notifications yet</p>
+          </div>
+        ) : (
+          <>
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => handleItem(item)}
+                    className={cx(
+                      'flex w-full items-start gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600',
+                      !item.is_read && 'bg-emerald-50/70',
+                    )}
+                  >
+                    <UnreadDot unread={!item.is_read} />
+                    <span className={cx('text-slate-700', !item.is_read && 'font-semibold')}>
+                      <NotificationText notification={item} />
+                      {!item.is_read && <span className="sr-only"> (unread)</span>}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Link
+              to="/notifications"
+              onClick={() => setOpen(false)}
+              className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-semibold text-emerald-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+            >
+              View all notifications
+            </Link>
+          </>
+        )}
+      </section>
+    </PopoverMenu>
   );
 }

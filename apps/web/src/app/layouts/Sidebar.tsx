@@ -11,9 +11,9 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { useUnreadMessageCount } from '../../features/messages/api';
+import { NavLink } from 'react-router';
 import { badgeText, cx } from '../../lib/format';
+import { useUnreadBadge } from './use-unread-badge';
 
 interface NavItem {
   to: string;
@@ -45,10 +45,7 @@ interface SidebarProps {
  * drawer opened by the header's menu button and closed by an item, the overlay or Escape.
  */
 export function Sidebar({ open, onClose }: SidebarProps) {
-  const { pathname } = useLocation();
-  const unread = useUnreadMessageCount();
-  // On /messages the member is reading them; the badge shows elsewhere (spec part 1 §4).
-  const unreadCount = pathname === '/messages' ? 0 : (unread.data ?? 0);
+  const unreadCount = useUnreadBadge();
 
   useEffect(() => {
     if (!open) return;

@@ -1,36 +1,29 @@
 /** Password change rules (spec part 2 §3, §5). */
-import { PASSWORD_MIN } from '@gameon/shared';
+import { PASSWORD_MIN, changePasswordBodySchema, passwordSchema } from '@gameon/shared';
+import { z } from 'zod';
 
-export interface PasswordChangeValues {
-  currentPassword: string;
-  newPassword: string;
-  /** Checked in the form only, never sent. */
-  confirmPassword: string;
-}
+/**
+ * The change-password form: the shared body (current password required) with the new password
+ * at least {@link PASSWORD_MIN} characters and confirmed. The confirmation is checked here only,
+ * never sent; it is checked once the other fields pass.
+ */
+export const passwordChangeFormSchema = changePasswordBodySchema
+  .extend({
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+      .pipe(passwordSchema),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    path: ['confirmPassword'],
+    message: 'New passwords do not match',
+  });
+
+export type PasswordChangeValues = z.input<typeof passwordChangeFormSchema>;
 
 export const emptyPasswordChange: PasswordChangeValues = {
   currentPassword: '',
   newPassword: '',
   confirmPassword: '',
 };
-
-export type PasswordChangeField = keyof PasswordChangeValues;
-
-/**
- * The first failing rule as `{field, message}`, or null: the current password is required, the
- * new one has at least {@link PASSWORD_MIN} characters, and the two new entries match.
- */
-export function validatePasswordChange(
-  values: PasswordChangeValues,
-): { field: PasswordChangeField; message: string } | null {
-  if (values.currentPassword === '')
-    return { field: 'currentPassword', message: 'Current password is required' };
-  if (values.newPassword.length < PASSWORD_MIN)
-    return {
-      field: 'newPassword',
-      message: `Password must be at least ${PASSWORD_MIN} characters long`,
-    };
-  if (values.confirmPassword !== values.newPassword)
-    return { field: 'confirmPassword', message: 'New passwords do not match' };
-  return null;
-}

@@ -1,7 +1,6 @@
 import { Gamepad2, MapPin, MessagesSquare, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Logo } from '../../../components/Logo';
+import { LogoLink } from '../../../components/LogoLink';
 
 const highlights = [
   { icon: MapPin, text: 'Find pickup games and turfs near you' },
@@ -22,12 +21,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           aria-hidden="true"
           className="absolute -bottom-32 -left-16 size-96 rounded-full bg-teal-300/10 blur-3xl"
         />
-        <Link
-          to="/"
-          className="relative w-fit rounded-lg focus-visible:outline-2 focus-visible:outline-white"
-        >
-          <Logo size={44} inverted />
-        </Link>
+        <LogoLink size={44} inverted linkClassName="relative w-fit" />
         <div className="relative space-y-8">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-emerald-100 uppercase ring-1 ring-white/20">
@@ -60,12 +54,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </aside>
       <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:px-6">
         <div className="w-full max-w-md">
-          <Link
-            to="/"
-            className="mx-auto mb-8 flex w-fit rounded-lg focus-visible:outline-2 focus-visible:outline-emerald-600 lg:hidden"
-          >
-            <Logo size={44} />
-          </Link>
+          <LogoLink size={44} linkClassName="mx-auto mb-8 flex w-fit lg:hidden" />
           <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 shadow-slate-200/60 ring-slate-200 sm:p-8">
             {children}
           </div>

@@ -2,16 +2,14 @@ import { OTP_LENGTH, OTP_TTL_SECONDS } from '@gameon/shared';
 import type { VerifyOtpResponse } from '@gameon/shared';
 import { MailCheck, TimerReset } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ResponseShapeError, errorMessage, rateLimitMessage } from '../../../lib/api-client';
 import { cx, formatCountdown } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useResendOtp, useVerifyOtp } from '../api';
 import { useAuth } from '../../../lib/session';
-import { OtpInput, emptyOtp } from './OtpInput';
+import { CodeAddress, CodeEntryForm, useCodeEntry } from './CodeEntryForm';
 
 interface VerifyCodeStepProps {
   email: string;
@@ -27,28 +25,13 @@ interface VerifyCodeStepProps {
 export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [digits, setDigits] = useState(emptyOtp);
+  const entry = useCodeEntry();
+  const { setError, setNotice } = entry;
   const [deadline, setDeadline] = useState(() => Date.now() + OTP_TTL_SECONDS * 1000);
-  // Remounts the boxes (and focuses the first one) after a resend.
-  const [round, setRound] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const secondsLeft = useCountdown(deadline);
   const expired = secondsLeft === 0;
   const verify = useVerifyOtp();
   const resend = useResendOtp();
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setNotice(null);
-    if (expired) return;
-    if (digits.some((digit) => digit === '')) {
-      setError(`Please enter all ${OTP_LENGTH} digits`);
-      return;
-    }
-    setError(null);
-    void completeRegistration(digits.join(''));
-  };
 
   const completeRegistration = async (otp: string) => {
     let session: VerifyOtpResponse;
@@ -74,8 +57,7 @@ export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
     resend.mutate(email, {
       onSuccess: () => {
         setDeadline(Date.now() + OTP_TTL_SECONDS * 1000);
-        setDigits(emptyOtp());
-        setRound((value) => value + 1);
+        entry.clear();
         setNotice(`We sent a new code to ${email}.`);
       },
       onError: (failure) => setError(rateLimitMessage(failure) ?? 'Failed to resend OTP'),
@@ -83,67 +65,48 @@ export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-6">
-      <div className="text-center">
-        <span className="mx-auto mb-4 grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-          <MailCheck aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-bold text-slate-900">Check your inbox</h2>
-        <p className="mt-2 text-sm text-slate-600">
-          Enter the {OTP_LENGTH}-digit code we sent to{' '}
-          <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{email}</span>
-        </p>
-      </div>
-
-      <OtpInput
-        key={round}
-        digits={digits}
-        onChange={(next) => {
-          setDigits(next);
-          if (error !== null) setError(null);
-        }}
-        disabled={verify.isPending}
-        invalid={error !== null}
-        autoFocus
-        describedBy="otp-countdown"
-      />
-
-      <div id="otp-countdown" className="text-center text-sm">
-        {expired ? (
-          <p role="alert" className="font-semibold text-rose-600">
-            Code expired
-          </p>
-        ) : (
-          <p className={cx('text-slate-500', secondsLeft <= 60 && 'text-amber-600')}>
-            Code expires in{' '}
-            <span className="font-semibold tabular-nums">{formatCountdown(secondsLeft)}</span>
-          </p>
-        )}
-      </div>
-
-      {error !== null && <Alert tone="error">{error}</Alert>}
-      {notice !== null && <Alert tone="success">{notice}</Alert>}
-
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={expired}
-        loading={verify.isPending}
-      >
-        Verify
-      </Button>
-
-      <div className="flex flex-col items-center justify-center gap-2 text-sm sm:flex-row sm:gap-4">
-        <span className="text-slate-500">Didn&apos;t get it?</span>
-        <Button variant="ghost" size="sm" onClick={handleResend} loading={resend.isPending}>
-          <TimerReset aria-hidden="true" className="size-4" />
-          Resend
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
-          Change Email
-        </Button>
-      </div>
-    </form>
+    <CodeEntryForm
+      entry={entry}
+      icon={MailCheck}
+      title="Check your inbox"
+      headingLevel="h2"
+      description={
+        <>
+          Enter the {OTP_LENGTH}-digit code we sent to <CodeAddress email={email} />
+        </>
+      }
+      incompleteMessage={`Please enter all ${OTP_LENGTH} digits`}
+      onSubmitCode={(otp) => void completeRegistration(otp)}
+      submitLabel="Verify"
+      pending={verify.isPending}
+      submitDisabled={expired}
+      describedBy="otp-countdown"
+      status={
+        <div id="otp-countdown" className="text-center text-sm">
+          {expired ? (
+            <p role="alert" className="font-semibold text-rose-600">
+              Code expired
+            </p>
+          ) : (
+            <p className={cx('text-slate-500', secondsLeft <= 60 && 'text-amber-600')}>
+              Code expires in{' '}
+              <span className="font-semibold tabular-nums">{formatCountdown(secondsLeft)}</span>
+            </p>
+          )}
+        </div>
+      }
+      footer={
+        <div className="flex flex-col items-center justify-center gap-2 text-sm sm:flex-row sm:gap-4">
+          <span className="text-slate-500">Didn&apos;t get it?</span>
+          <Button variant="ghost" size="sm" onClick={handleResend} loading={resend.isPending}>
+            <TimerReset aria-hidden="true" className="size-4" />
+            Resend
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+            Change Email
+          </Button>
+        </div>
+      }
+    />
   );
 }

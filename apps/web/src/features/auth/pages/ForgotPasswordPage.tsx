@@ -1,13 +1,14 @@
 import { KeyRound, MailCheck, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { InputField } from '../../../components/InputField';
 import { FORGOT_PASSWORD_REDIRECT_MS } from '@gameon/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api';
+import { AuthHeading } from '../components/AuthHeading';
 import { AuthLayout } from '../components/AuthLayout';
 import { BackToLogin } from '../components/BackToLogin';
 import type { ResetCodeState } from '../password-reset';
@@ -21,9 +22,10 @@ import type { ResetCodeState } from '../password-reset';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgotPassword = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = touched && email === '';
+  const { register, handleSubmit, watch, formState } = useForm({
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
@@ -36,8 +38,7 @@ export function ForgotPasswordPage() {
     return () => clearTimeout(timer);
   }, [sent, navigate]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = handleSubmit(({ email }) => {
     const address = email.trim();
     setError(null);
     forgotPassword.mutate(address, {
@@ -45,7 +46,7 @@ export function ForgotPasswordPage() {
       onError: (failure) =>
         setError(errorMessage(failure, 'Something went wrong. Please try again.')),
     });
-  };
+  });
 
   if (sent !== null) {
     return (
@@ -66,41 +67,26 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <div className="mb-6">
-        <span className="mb-4 grid size-12 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-          <KeyRound aria-hidden="true" className="size-6" />
-        </span>
-        <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Enter the email you signed up with and we&apos;ll send you a 6-digit reset code.
-        </p>
-      </div>
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField
+      <AuthHeading icon={KeyRound} title="Forgot your password?">
+        Enter the email you signed up with and we&apos;ll send you a 6-digit reset code.
+      </AuthHeading>
+      <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
+        <InputField
+          id="forgot-email"
           label="Email"
-          htmlFor="forgot-email"
-          error={missing ? 'Email is required' : null}
-        >
-          <input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            onBlur={() => setTouched(true)}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? errorId('forgot-email') : undefined}
-            className={inputClasses(missing)}
-            placeholder="you@example.com"
-          />
-        </FormField>
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          error={formState.errors.email?.message}
+          {...register('email', { required: 'Email is required' })}
+        />
         {error !== null && <Alert tone="error">{error}</Alert>}
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          disabled={email === ''}
+          disabled={watch('email') === ''}
           loading={forgotPassword.isPending}
         >
           <Send aria-hidden="true" className="size-4" />

@@ -1,11 +1,12 @@
 import { LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, inputClasses } from '../../../components/FormField';
+import { InputField } from '../../../components/InputField';
 import { useAuth } from '../../../lib/session';
+import { AuthHeading, AuthSwitch } from '../components/AuthHeading';
 import { AuthLayout } from '../components/AuthLayout';
 
 function stateMessage(state: unknown): string | null {
@@ -25,10 +26,10 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [successMessage] = useState(() => stateMessage(location.state));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', password: '' },
+  });
 
   useEffect(() => {
     if (stateMessage(location.state) !== null) {
@@ -36,53 +37,39 @@ export function LoginPage() {
     }
   }, [location.state, location.pathname, navigate]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const signIn = handleSubmit(async ({ email, password }) => {
     setError(null);
-    setSubmitting(true);
     const result = await login({ email: email.trim(), password });
-    if (!result.success) {
-      setError(result.message);
-      setSubmitting(false);
-    }
     // On success the signed-in routes take over and show the feed.
-  };
+    if (!result.success) setError(result.message);
+  });
 
   return (
     <AuthLayout>
-      <div className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-900">Welcome back</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to find your next game.</p>
-      </div>
+      <AuthHeading title="Welcome back">Sign in to find your next game.</AuthHeading>
       {successMessage !== null && (
         <Alert tone="success" className="mb-4">
           {successMessage}
         </Alert>
       )}
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField label="Email" htmlFor="login-email">
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className={inputClasses()}
-            placeholder="you@example.com"
-          />
-        </FormField>
-        <FormField label="Password" htmlFor="login-password">
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className={inputClasses()}
-          />
-        </FormField>
+      <form onSubmit={(event) => void signIn(event)} noValidate className="space-y-4">
+        <InputField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...register('email')}
+        />
+        <InputField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...register('password')}
+        />
         <div className="flex justify-end">
           <Link
             to="/forgot-password"
@@ -92,20 +79,12 @@ export function LoginPage() {
           </Link>
         </div>
         {error !== null && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" size="lg" className="w-full" loading={submitting}>
+        <Button type="submit" size="lg" className="w-full" loading={formState.isSubmitting}>
           <LogIn aria-hidden="true" className="size-4" />
           Sign In
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        New to GameOn?{' '}
-        <Link
-          to="/register"
-          className="font-semibold text-emerald-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-        >
-          Create an account
-        </Link>
-      </p>
+      <AuthSwitch question="New to GameOn?" to="/register" link="Create an account" />
     </AuthLayout>
   );
 }

@@ -1,16 +1,16 @@
 import { PASSWORD_MIN } from '@gameon/shared';
 import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api';
+import { AuthHeading } from '../components/AuthHeading';
 import { AuthLayout } from '../components/AuthLayout';
 import { BackToLogin } from '../components/BackToLogin';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { PasswordFields } from '../components/PasswordFields';
 import { newPasswordStateSchema, validateNewPassword } from '../password-reset';
 import type { LoginState, NewPasswordState } from '../password-reset';
 
@@ -28,12 +28,12 @@ export function NewPasswordPage() {
 function NewPasswordForm({ email, resetToken }: NewPasswordState) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { register, handleSubmit, watch } = useForm({
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const [error, setError] = useState<string | null>(null);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const reset = handleSubmit(({ password, confirmPassword }) => {
     const invalid = validateNewPassword(password, confirmPassword);
     setError(invalid);
     if (invalid !== null) return;
@@ -48,43 +48,22 @@ function NewPasswordForm({ email, resetToken }: NewPasswordState) {
           setError(errorMessage(failure, 'Failed to reset password. Please try again.')),
       },
     );
-  };
+  });
 
   return (
     <AuthLayout>
-      <div className="mb-6">
-        <span className="mb-4 grid size-12 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
-          <LockKeyhole aria-hidden="true" className="size-6" />
-        </span>
-        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          For <span className="font-semibold [overflow-wrap:anywhere]">{email}</span>. Use at least{' '}
-          {PASSWORD_MIN} characters.
-        </p>
-      </div>
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField label="New Password" htmlFor="reset-password">
-          <input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="reset-password-strength"
-            className={inputClasses()}
-          />
-          <PasswordStrengthMeter id="reset-password-strength" password={password} />
-        </FormField>
-        <FormField label="Confirm Password" htmlFor="reset-confirm">
-          <input
-            id="reset-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            className={inputClasses()}
-          />
-        </FormField>
+      <AuthHeading icon={LockKeyhole} title="Choose a new password">
+        For <span className="font-semibold [overflow-wrap:anywhere]">{email}</span>. Use at least{' '}
+        {PASSWORD_MIN} characters.
+      </AuthHeading>
+      <form onSubmit={(event) => void reset(event)} noValidate className="space-y-4">
+        <PasswordFields
+          idPrefix="reset"
+          passwordLabel="New Password"
+          password={watch('password')}
+          passwordField={register('password')}
+          confirmField={register('confirmPassword')}
+        />
         {error !== null && <Alert tone="error">{error}</Alert>}
         <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>
           Reset Password

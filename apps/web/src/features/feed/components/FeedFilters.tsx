@@ -151,6 +151,7 @@ export function FeedFilters({
           <PlaceSearch
             key={placeKey}
             id="feed-location"
+            label="Location"
             value={place}
             onChange={onPlaceChange}
             describedBy="feed-location-status"

@@ -7,6 +7,22 @@ const stats = [
   { value: '24/7', label: 'Community support' },
 ];
 
+/** Mission and Vision, each a card with its icon tile. */
+const aims = [
+  {
+    title: 'Our Mission',
+    icon: Target,
+    tile: 'bg-emerald-100 text-emerald-700',
+    text: 'Make it effortless for anyone in India to find people to play with, whether that is a turf booked for 7 AM or a ranked lobby at midnight.',
+  },
+  {
+    title: 'Our Vision',
+    icon: Eye,
+    tile: 'bg-violet-100 text-violet-700',
+    text: 'A country where no game is cancelled for want of players, and every neighbourhood has a community that plays together every week.',
+  },
+];
+
 /** The about section with the product's stated figures, Mission and Vision (spec part 1 §1, §2). */
 export function About() {
   return (
@@ -44,26 +60,15 @@ export function About() {
           </dl>
         </div>
         <div className="mt-12 grid grid-cols-1 gap-5 md:grid-cols-2">
-          <article className="rounded-2xl bg-white p-6 text-slate-900 shadow-lg">
-            <span className="grid size-11 place-items-center rounded-xl bg-emerald-100 text-emerald-700">
-              <Target aria-hidden="true" className="size-5" />
-            </span>
-            <h3 className="mt-4 text-xl font-semibold">Our Mission</h3>
-            <p className="mt-2 text-sm text-slate-600">
-              Make it effortless for anyone in India to find people to play with, whether that is a
-              turf booked for 7 AM or a ranked lobby at midnight.
-            </p>
-          </article>
-          <article className="rounded-2xl bg-white p-6 text-slate-900 shadow-lg">
-            <span className="grid size-11 place-items-center rounded-xl bg-violet-100 text-violet-700">
-              <Eye aria-hidden="true" className="size-5" />
-            </span>
-            <h3 className="mt-4 text-xl font-semibold">Our Vision</h3>
-            <p className="mt-2 text-sm text-slate-600">
-              A country where no game is cancelled for want of players, and every neighbourhood has
-              a community that plays together every week.
-            </p>
-          </article>
+          {aims.map(({ title, icon: Icon, tile, text }) => (
+            <article key={title} className="rounded-2xl bg-white p-6 text-slate-900 shadow-lg">
+              <span className={`grid size-11 place-items-center rounded-xl ${tile}`}>
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="mt-4 text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{text}</p>
+            </article>
+          ))}
         </div>
       </div>
     </section>

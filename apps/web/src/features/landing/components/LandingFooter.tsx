@@ -1,8 +1,15 @@
-import { Link } from 'react-router';
+import { LinkList } from '../../../components/LinkList';
+import type { LinkItem } from '../../../components/LinkList';
 import { Logo } from '../../../components/Logo';
 
 const footerLink =
   'rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
+
+const footerLinks: LinkItem[] = [
+  { to: '/about', label: 'About' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+];
 
 /** Footer of the landing page with About, Privacy and Terms (spec part 1 §2). */
 export function LandingFooter() {
@@ -14,15 +21,7 @@ export function LandingFooter() {
           <p className="mt-2 text-sm">Find players. Join games. Play more.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/about" className={footerLink}>
-            About
-          </Link>
-          <Link to="/privacy" className={footerLink}>
-            Privacy
-          </Link>
-          <Link to="/terms" className={footerLink}>
-            Terms
-          </Link>
+          <LinkList links={footerLinks} className={footerLink} />
         </nav>
         <p className="text-sm">© 2025 GameOn. All rights reserved.</p>
       </div>

@@ -2,10 +2,19 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/Button';
-import { Logo } from '../../../components/Logo';
+import { LinkList } from '../../../components/LinkList';
+import type { LinkItem } from '../../../components/LinkList';
+import { LogoLink } from '../../../components/LogoLink';
 
 const navLink =
   'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
+
+/** The links of the wide bar and of the small screens' menu. */
+const menuLinks: LinkItem[] = [
+  { to: '/events', label: 'Events' },
+  { to: '/download', label: 'Download App' },
+];
+const signIn: LinkItem = { to: '/login', label: 'Sign In' };
 
 /** Top navigation of the landing page (spec part 1 §2): Events, Get Started, Download App, Sign In. */
 export function LandingNav() {
@@ -16,30 +25,15 @@ export function LandingNav() {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6"
       >
-        <Link
-          to="/"
-          className="rounded-lg focus-visible:outline-2 focus-visible:outline-emerald-600"
-        >
-          <Logo size={36} />
-        </Link>
+        <LogoLink size={36} />
         <div className="hidden items-center gap-1 md:flex">
-          <Link to="/events" className={navLink}>
-            Events
-          </Link>
-          <Link to="/download" className={navLink}>
-            Download App
-          </Link>
-          <Link to="/login" className={navLink}>
-            Sign In
-          </Link>
+          <LinkList links={[...menuLinks, signIn]} className={navLink} />
           <Link to="/register" className={buttonClasses('primary', 'md', 'ml-2')}>
             Get Started
           </Link>
         </div>
         <div className="flex items-center gap-1 md:hidden">
-          <Link to="/login" className={navLink}>
-            Sign In
-          </Link>
+          <LinkList links={[signIn]} className={navLink} />
           <button
             type="button"
             onClick={() => setOpen((value) => !value)}
@@ -59,12 +53,7 @@ export function LandingNav() {
       {open && (
         <div id="landing-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
           <div className="flex flex-col gap-1">
-            <Link to="/events" className={navLink}>
-              Events
-            </Link>
-            <Link to="/download" className={navLink}>
-              Download App
-            </Link>
+            <LinkList links={menuLinks} className={navLink} />
             <Link to="/register" className={buttonClasses('primary', 'md', 'mt-2')}>
               Get Started
             </Link>

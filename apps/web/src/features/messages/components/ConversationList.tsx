@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { badgeText, cx, viewerTimeZone } from '../../../lib/format';
 import { ConversationSearch } from './ConversationSearch';
+import { RetryNote } from '../../../components/LoadStates';
 
 interface ConversationListProps {
   chats: GroupChatSummary[] | undefined;
@@ -146,12 +147,9 @@ export function ConversationList({
     );
   } else if (failed) {
     body = (
-      <div className="px-5 py-8 text-center text-sm text-slate-500">
-        <p>We could not load your conversations.</p>
-        <Button variant="ghost" size="sm" className="mt-2" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
+      <RetryNote className="px-5 py-8" onRetry={onRetry}>
+        We could not load your conversations.
+      </RetryNote>
     );
   } else if (groupChats.length === 0 && directs.length === 0) {
     body = (

@@ -1,8 +1,8 @@
 import { Avatar } from '../../../components/Avatar';
 import { Modal } from '../../../components/Modal';
-import { Spinner } from '../../../components/Spinner';
 import { useCurrentUser } from '../../../lib/session';
 import { useFollowing } from '../direct-api';
+import { LoadingLine } from '../../../components/LoadStates';
 
 interface NewMessageModalProps {
   onClose: () => void;
@@ -18,9 +18,7 @@ export function NewMessageModal({ onClose, onPick }: NewMessageModalProps) {
   return (
     <Modal title="New message" onClose={onClose} size="sm">
       {following.isPending ? (
-        <div role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading people…
-        </div>
+        <LoadingLine className="py-6">Loading people…</LoadingLine>
       ) : following.isError ? (
         <p className="py-6 text-sm text-slate-500">We could not load the people you follow.</p>
       ) : people.length === 0 ? (

@@ -3,8 +3,8 @@ import { ArrowLeft, MessageSquareDashed } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
 import { cx, viewerTimeZone } from '../../../lib/format';
+import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 
 /** What {@link ThreadView} needs of a thread's infinite query. */
 interface ThreadQuery {
@@ -61,22 +61,15 @@ export function ThreadView({
 
   let body: ReactNode;
   if (thread.isPending) {
-    body = (
-      <div
-        role="status"
-        className="flex h-full items-center justify-center gap-2 text-sm text-slate-500"
-      >
-        <Spinner className="size-4" /> Loading messages…
-      </div>
-    );
+    body = <LoadingLine className="h-full justify-center">Loading messages…</LoadingLine>;
   } else if (thread.isError) {
     body = (
-      <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-slate-500">
-        <p>We could not load these messages.</p>
-        <Button variant="ghost" size="sm" onClick={() => void thread.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <RetryNote
+        className="flex h-full flex-col items-center justify-center"
+        onRetry={() => void thread.refetch()}
+      >
+        We could not load these messages.
+      </RetryNote>
     );
   } else {
     body = (

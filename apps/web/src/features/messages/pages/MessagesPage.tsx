@@ -3,7 +3,6 @@ import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { useGroupChats } from '../api';
 import { ChatThread } from '../components/ChatThread';
@@ -11,6 +10,7 @@ import { ConversationList } from '../components/ConversationList';
 import { DirectThread } from '../components/DirectThread';
 import { NewMessageModal } from '../components/NewMessageModal';
 import { useDirectConversations } from '../direct-api';
+import { LoadingLine } from '../../../components/LoadStates';
 
 /** The open conversation: a group chat, or a direct one known by its id and/or other member. */
 type Selection =
@@ -189,12 +189,9 @@ export function MessagesPage() {
       <div className={cx('min-w-0 flex-1', !open && 'max-[769px]:hidden')}>
         {thread ??
           (resolving ? (
-            <div
-              role="status"
-              className="flex h-full items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500"
-            >
-              <Spinner className="size-4" /> Opening conversation…
-            </div>
+            <LoadingLine className="h-full justify-center bg-slate-50">
+              Opening conversation…
+            </LoadingLine>
           ) : unresolvedId !== null ? (
             <ThreadPlaceholder
               title="Conversation not found"

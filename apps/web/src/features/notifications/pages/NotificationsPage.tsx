@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { NotificationText, UnreadDot } from '../components/NotificationText';
 import {
@@ -15,6 +14,7 @@ import {
   useNotificationCount,
   useNotifications,
 } from '../api';
+import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 
 export const NOTIFICATION_FILTERS = [
   'All',
@@ -115,19 +115,11 @@ export function NotificationsPage() {
       </div>
       <div className="mt-5">
         {list.isPending ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500"
-          >
-            <Spinner className="size-4" /> Loading notifications…
-          </div>
+          <LoadingLine className="justify-center py-10">Loading notifications…</LoadingLine>
         ) : list.isError ? (
-          <div className="py-10 text-center text-sm text-slate-500">
-            <p>We could not load your notifications.</p>
-            <Button variant="ghost" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <RetryNote className="py-10" onRetry={() => void list.refetch()}>
+            We could not load your notifications.
+          </RetryNote>
         ) : items.length === 0 ? (
           <EmptyState icon={Bell} title="No notifications yet" />
         ) : (

@@ -3,7 +3,6 @@ import { Search, SearchX, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { hintId, inputClasses } from '../../../components/FormField';
@@ -11,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePeopleSearch } from '../api';
 import { UserResultCard } from '../components/UserResultCard';
+import { RetryAlert } from '../../../components/LoadStates';
 
 /** Delay after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -53,17 +53,9 @@ export function SearchPage() {
     );
   } else if (search.isError) {
     results = (
-      <Alert tone="error">
-        <p>Could not search right now. Please try again.</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-2"
-          onClick={() => void search.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert onRetry={() => void search.refetch()}>
+        Could not search right now. Please try again.
+      </RetryAlert>
     );
   } else if (users.length === 0) {
     results = (

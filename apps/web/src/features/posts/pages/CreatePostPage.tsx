@@ -25,6 +25,8 @@ import {
   validateCreatePost,
 } from '../create-post';
 import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
+import { SelectOptions } from '../../../components/SelectOptions';
+import { InputField, TextAreaField } from '../../../components/InputField';
 
 /** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -158,66 +160,44 @@ export function CreatePostPage() {
               <option value="">
                 {values.kind === 'sport' ? 'Select a sport' : 'Select a game'}
               </option>
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
+              <SelectOptions values={options} />
             </select>
           </FormField>
-          <FormField
+          <InputField
+            id={fieldIds.playersNeeded}
             label="Players needed"
-            htmlFor={fieldIds.playersNeeded}
             error={errors.playersNeeded}
-          >
-            <input
-              id={fieldIds.playersNeeded}
-              type="number"
-              inputMode="numeric"
-              min={PLAYERS_MIN}
-              max={PLAYERS_MAX}
-              step={1}
-              value={values.playersNeeded}
-              onChange={(event) => set('playersNeeded', event.target.value)}
-              placeholder={`${PLAYERS_MIN}-${PLAYERS_MAX}`}
-              className={inputClasses(Boolean(errors.playersNeeded))}
-              {...errorProps(fieldIds.playersNeeded, errors.playersNeeded)}
-            />
-          </FormField>
+            type="number"
+            inputMode="numeric"
+            min={PLAYERS_MIN}
+            max={PLAYERS_MAX}
+            step={1}
+            value={values.playersNeeded}
+            onChange={(event) => set('playersNeeded', event.target.value)}
+            placeholder={`${PLAYERS_MIN}-${PLAYERS_MAX}`}
+          />
         </div>
 
-        <FormField
+        <InputField
+          id={fieldIds.heading}
           label="Title"
-          htmlFor={fieldIds.heading}
           error={errors.heading}
           counter={{ value: values.heading.length, max: POST_HEADING_MAX }}
-        >
-          <input
-            id={fieldIds.heading}
-            value={values.heading}
-            onChange={(event) => set('heading', event.target.value)}
-            placeholder="e.g. Sunday morning box cricket, need 3 more"
-            className={inputClasses(Boolean(errors.heading))}
-            {...errorProps(fieldIds.heading, errors.heading)}
-          />
-        </FormField>
+          value={values.heading}
+          onChange={(event) => set('heading', event.target.value)}
+          placeholder="e.g. Sunday morning box cricket, need 3 more"
+        />
 
-        <FormField
+        <TextAreaField
+          id={fieldIds.description}
           label="Description"
-          htmlFor={fieldIds.description}
           error={errors.description}
           counter={{ value: values.description.length, max: POST_DESCRIPTION_MAX }}
-        >
-          <textarea
-            id={fieldIds.description}
-            rows={5}
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
-            placeholder="Skill level, what to bring, cost per head in ₹, how long you will play…"
-            className={inputClasses(Boolean(errors.description), 'resize-y')}
-            {...errorProps(fieldIds.description, errors.description)}
-          />
-        </FormField>
+          rows={5}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          placeholder="Skill level, what to bring, cost per head in ₹, how long you will play…"
+        />
 
         <FormField
           label="Tags"
@@ -232,6 +212,7 @@ export function CreatePostPage() {
           <FormField label="Location" htmlFor={fieldIds.place} error={errors.place}>
             <PlaceSearch
               id={fieldIds.place}
+              label="Location"
               value={values.place}
               onChange={(place) => set('place', place)}
               invalid={Boolean(errors.place)}

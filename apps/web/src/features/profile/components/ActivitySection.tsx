@@ -7,11 +7,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { SportIcon } from '../../../components/SportIcon';
-import { Spinner } from '../../../components/Spinner';
 import { HttpError } from '../../../lib/api-client';
 import { cx, viewerTimeZone } from '../../../lib/format';
 import { useUserPosts } from '../api';
 import { EmptyText } from './ProfileSection';
+import { LoadingLine } from '../../../components/LoadStates';
 
 /** A profile shows the first 3 posts or reviews (spec part 2 §9). */
 const PREVIEW_COUNT = 3;
@@ -128,12 +128,7 @@ export function PostsSection({ userId, username, own, visible }: ActivityProps) 
   if (hidden) {
     body = <PrivateNote>{username} keeps their posts private.</PrivateNote>;
   } else if (posts.isPending) {
-    body = (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4 text-emerald-600" />
-        Loading posts…
-      </p>
-    );
+    body = <LoadingLine>Loading posts…</LoadingLine>;
   } else if (posts.isError) {
     body = (
       <div className="flex flex-wrap items-center gap-3">

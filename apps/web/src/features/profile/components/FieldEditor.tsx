@@ -1,9 +1,11 @@
 import { Pencil } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { HttpError, errorMessage } from '../../../lib/api-client';
+import { ProfileFieldRow, ProfileSection } from './ProfileSection';
 
 /** The field save failure text (spec part 2 §8); a refused value (400) shows the server's words. */
 function saveFailureMessage(error: unknown): string {
@@ -36,15 +38,31 @@ export function useFieldEditor<T>() {
     /** Opens the editor on `value`. */
     start: (value: T) => update(value),
     change: (value: T) => update(value),
-    /** Back to the view (after a save or on cancel). */
+    /** Back to the view (on cancel). */
     stop: () => update(null),
     setInvalid,
-    fail: (error: unknown) => {
-      console.error('Could not save the profile field', error);
-      setFailure(saveFailureMessage(error));
+    /**
+     * True when `problem` is null; otherwise shows it at its control, focuses the control
+     * `focusId` (if given) and returns false.
+     */
+    check: (problem: string | null, focusId?: string): boolean => {
+      if (problem === null) return true;
+      setInvalid(problem);
+      if (focusId !== undefined) document.getElementById(focusId)?.focus();
+      return false;
+    },
+    /** The save mutation's callbacks: back to the view, or the failure text. */
+    saved: {
+      onSuccess: () => update(null),
+      onError: (error: unknown) => {
+        console.error('Could not save the profile field', error);
+        setFailure(saveFailureMessage(error));
+      },
     },
   };
 }
+
+export type FieldEditor<T> = ReturnType<typeof useFieldEditor<T>>;
 
 interface EditButtonProps {
   /** The word after 'Edit' in the button's name, e.g. 'phone' -> 'Edit phone'. */
@@ -55,7 +73,7 @@ interface EditButtonProps {
 }
 
 /** The Edit button of a profile field (own profile only). */
-export function EditButton({ name, editing, onEdit }: EditButtonProps) {
+function EditButton({ name, editing, onEdit }: EditButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
   useEffect(() => {
@@ -95,7 +113,7 @@ interface EditFormProps {
 }
 
 /** The editor of a field: its controls, the save failure, and Save and Cancel. */
-export function EditForm({
+function EditForm({
   onSave,
   onCancel,
   saving,
@@ -140,5 +158,78 @@ export function EditForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+interface EditableFieldProps<T> {
+  editor: FieldEditor<T>;
+  /** The word after 'Edit' in the button's and the form's names, e.g. 'phone'. */
+  name: string;
+  /** Whether the viewer may edit (own profile). */
+  editable: boolean;
+  /** The draft the editor opens with. */
+  startValue: () => T;
+  onSave: () => void;
+  saving: boolean;
+  /** Another button at the start of the editor's button row (e.g. Remove). */
+  extraAction?: ReactNode;
+  /** The editor's controls for the draft. */
+  renderEditor: (draft: T) => ReactNode;
+  /** What the field shows while not being edited. */
+  children: ReactNode;
+  /** Its frame: a profile card with an h2 or a row with an h3 inside a card. */
+  frame: 'section' | 'row';
+  title: string;
+  icon: LucideIcon;
+}
+
+/**
+ * A profile field with its Edit button (when editable) that swaps the view for its editor and
+ * back (spec part 2 §4 "Profile field edit").
+ */
+export function EditableField<T>({
+  editor,
+  name,
+  editable,
+  startValue,
+  onSave,
+  saving,
+  extraAction,
+  renderEditor,
+  children,
+  frame,
+  title,
+  icon,
+}: EditableFieldProps<T>) {
+  const Frame = frame === 'section' ? ProfileSection : ProfileFieldRow;
+  return (
+    <Frame
+      title={title}
+      icon={icon}
+      action={
+        editable && (
+          <EditButton
+            name={name}
+            editing={editor.draft !== null}
+            onEdit={() => editor.start(startValue())}
+          />
+        )
+      }
+    >
+      {editor.draft !== null ? (
+        <EditForm
+          label={`Edit ${name}`}
+          onSave={onSave}
+          onCancel={editor.stop}
+          saving={saving}
+          failure={editor.failure}
+          extraAction={extraAction}
+        >
+          {renderEditor(editor.draft)}
+        </EditForm>
+      ) : (
+        children
+      )}
+    </Frame>
   );
 }

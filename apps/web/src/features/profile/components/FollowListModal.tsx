@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { Tabs } from '../../../components/Tabs';
 import type { UserProfile, UserSummary } from '@gameon/shared';
 import { cx } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -81,10 +80,6 @@ export function FollowListModal({
 }: FollowListModalProps) {
   const viewer = useCurrentUser();
   const viewerProfile = useProfile(viewer.id);
-  const tabRefs = useRef<Record<FollowListTab, HTMLButtonElement | null>>({
-    followers: null,
-    following: null,
-  });
   const viewerFollowing = viewerProfile.data
     ? new Set(viewerProfile.data.following.map((member) => member.id))
     : viewerProfile.isError
@@ -94,52 +89,21 @@ export function FollowListModal({
   const active = tab === 'followers' ? TABS[0] : TABS[1];
   const members = tab === 'followers' ? profile.followers : profile.following;
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const next = tab === 'followers' ? 'following' : 'followers';
-    const target = event.key === 'Home' ? 'followers' : event.key === 'End' ? 'following' : next;
-    onTabChange(target);
-    tabRefs.current[target]?.focus();
-  };
-
   return (
     <Modal title={profile.username} onClose={onClose}>
-      <div
-        role="tablist"
-        aria-label="Connections"
-        onKeyDown={handleKeyDown}
-        className="-mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
-      >
-        {TABS.map(({ id, label }) => (
-          <button
-            key={id}
-            ref={(element) => {
-              tabRefs.current[id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`follow-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls="follow-list-panel"
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => onTabChange(id)}
-            className={cx(
-              'rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-emerald-600',
-              tab === id
-                ? 'bg-white text-slate-900 shadow-sm'
-                : 'text-slate-500 hover:text-slate-800',
-            )}
-          >
-            {label} ({counts[id]})
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id="follow-list-panel"
-        aria-labelledby={`follow-tab-${active.id}`}
-        className="mt-2"
+      <Tabs
+        label="Connections"
+        tabs={TABS.map(({ id, label }) => ({ id, label: `${label} (${counts[id]})` }))}
+        selected={tab}
+        onSelect={onTabChange}
+        listClassName="-mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+        tabClassName={(selected) =>
+          cx(
+            'rounded-lg px-3 py-2 text-center text-sm font-semibold transition-colors',
+            selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+          )
+        }
+        panelClassName="mt-2"
       >
         {members.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-500">{active.empty}</p>
@@ -157,7 +121,7 @@ export function FollowListModal({
             ))}
           </ul>
         )}
-      </div>
+      </Tabs>
     </Modal>
   );
 }

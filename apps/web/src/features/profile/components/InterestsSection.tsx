@@ -2,8 +2,8 @@ import { Hash } from 'lucide-react';
 import { FormField } from '../../../components/FormField';
 import { TagInput } from '../../../components/TagInput';
 import { useSaveProfileFields } from '../api';
-import { EditButton, EditForm, useFieldEditor } from './FieldEditor';
-import { EmptyText, ProfileSection } from './ProfileSection';
+import { EditableField, useFieldEditor } from './FieldEditor';
+import { EmptyText } from './ProfileSection';
 
 const INTERESTS_ID = 'profile-interests';
 
@@ -13,41 +13,27 @@ export function InterestsSection({ own, tags }: { own: boolean; tags: string[] }
   const save = useSaveProfileFields();
 
   return (
-    <ProfileSection
+    <EditableField
+      frame="section"
       title="Interests"
       icon={Hash}
-      action={
-        own && (
-          <EditButton
-            name="interests"
-            editing={editor.draft !== null}
-            onEdit={() => editor.start(tags)}
-          />
-        )
-      }
-    >
-      {editor.draft !== null ? (
-        <EditForm
-          label="Edit interests"
-          onSave={() =>
-            save.mutate(
-              { tags: editor.draft ?? [] },
-              { onSuccess: editor.stop, onError: editor.fail },
-            )
-          }
-          onCancel={editor.stop}
-          saving={save.isPending}
-          failure={editor.failure}
+      name="interests"
+      editable={own}
+      editor={editor}
+      startValue={() => tags}
+      onSave={() => save.mutate({ tags: editor.draft ?? [] }, editor.saved)}
+      saving={save.isPending}
+      renderEditor={(draft) => (
+        <FormField
+          label="Interests"
+          htmlFor={INTERESTS_ID}
+          hint="Press space or Enter after each one, e.g. turf, weekend, ranked."
         >
-          <FormField
-            label="Interests"
-            htmlFor={INTERESTS_ID}
-            hint="Press space or Enter after each one, e.g. turf, weekend, ranked."
-          >
-            <TagInput id={INTERESTS_ID} tags={editor.draft} onChange={editor.change} />
-          </FormField>
-        </EditForm>
-      ) : tags.length === 0 ? (
+          <TagInput id={INTERESTS_ID} tags={draft} onChange={editor.change} />
+        </FormField>
+      )}
+    >
+      {tags.length === 0 ? (
         <EmptyText>No interests listed</EmptyText>
       ) : (
         <ul className="flex flex-wrap gap-1.5">
@@ -61,6 +47,6 @@ export function InterestsSection({ own, tags }: { own: boolean; tags: string[] }
           ))}
         </ul>
       )}
-    </ProfileSection>
+    </EditableField>
   );
 }

@@ -1,19 +1,24 @@
 import { Ban, Ellipsis, Flag } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { buttonClasses } from '../../../components/Button';
+import { DialogActions } from '../../../components/DialogActions';
+import { TextAreaField } from '../../../components/InputField';
 import { Modal } from '../../../components/Modal';
+import { PopoverMenu, popoverItemClass } from '../../../components/PopoverMenu';
 import { errorMessage } from '../../../lib/api-client';
-import { useDismiss } from '../../../lib/use-dismiss';
 import { useBlockToggle, useReport } from '../api';
 
 const REASON_MAX = 1000;
 const REASON_ID = 'report-reason';
 
-const itemClass =
-  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600';
+/** The menu's items, each opening its dialog. */
+const MENU_ITEMS = [
+  { dialog: 'block', label: 'Block', icon: Ban },
+  { dialog: 'report', label: 'Report', icon: Flag },
+] as const;
 
 interface MemberProps {
   userId: number;
@@ -39,19 +44,14 @@ function BlockDialog({
           {errorMessage(block.error, `Could not block ${username}. Please try again.`)}
         </Alert>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={block.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={block.isPending}
-          onClick={() => block.mutate({ userId, block: true }, { onSuccess: onBlocked })}
-        >
-          <Ban aria-hidden="true" className="size-4" />
-          Block
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        pending={block.isPending}
+        onConfirm={() => block.mutate({ userId, block: true }, { onSuccess: onBlocked })}
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        Block
+      </DialogActions>
     </Modal>
   );
 }
@@ -63,19 +63,13 @@ function ReportDialog({
   onClose,
 }: MemberProps & { onReported: (message: string) => void; onClose: () => void }) {
   const report = useReport();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const { register, handleSubmit, watch, formState } = useForm({
+    defaultValues: { reason: '' },
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (text === '') {
-      setInvalid('Reason is required');
-      document.getElementById(REASON_ID)?.focus();
-      return;
-    }
-    report.mutate({ userId, reason: text }, { onSuccess: onReported });
-  };
+  const send = handleSubmit(({ reason }) =>
+    report.mutate({ userId, reason: reason.trim() }, { onSuccess: onReported }),
+  );
 
   return (
     <Modal
@@ -83,43 +77,29 @@ function ReportDialog({
       description="Tell us what is wrong. Reports are private: the member is not told who sent them."
       onClose={onClose}
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField
+      <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
+        <TextAreaField
+          id={REASON_ID}
           label="Reason"
-          htmlFor={REASON_ID}
-          error={invalid}
-          counter={{ value: reason.length, max: REASON_MAX }}
-        >
-          <textarea
-            id={REASON_ID}
-            data-autofocus
-            rows={4}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setInvalid(null);
-            }}
-            aria-invalid={invalid !== null || undefined}
-            aria-describedby={invalid === null ? undefined : errorId(REASON_ID)}
-            placeholder="e.g. Spam, abuse in messages, fake profile"
-            className={inputClasses(invalid !== null, 'resize-y')}
-          />
-        </FormField>
+          error={formState.errors.reason?.message}
+          counter={{ value: watch('reason').length, max: REASON_MAX }}
+          autoFocus
+          rows={4}
+          maxLength={REASON_MAX}
+          placeholder="e.g. Spam, abuse in messages, fake profile"
+          {...register('reason', {
+            validate: (reason) => reason.trim() !== '' || 'Reason is required',
+          })}
+        />
         {report.isError && (
           <Alert tone="error">
             {errorMessage(report.error, 'Could not send the report. Please try again.')}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={report.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={report.isPending}>
-            <Flag aria-hidden="true" className="size-4" />
-            Send report
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={report.isPending}>
+          <Flag aria-hidden="true" className="size-4" />
+          Send report
+        </DialogActions>
       </form>
     </Modal>
   );
@@ -141,51 +121,38 @@ export function ProfileActionsMenu({
 }: ProfileActionsMenuProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
 
   const openDialog = (which: 'block' | 'report') => {
-    // The dialog gives focus back to what had it: the menu button, not the vanishing item.
+    // Close the panel at once and give focus to the menu button, so the dialog gives focus
+    // back to it rather than to the vanished item.
+    flushSync(() => setOpen(false));
     triggerRef.current?.focus();
-    setOpen(false);
     setDialog(which);
   };
 
   return (
-    <div ref={ref} className="relative">
-      <Button
-        ref={triggerRef}
-        variant="secondary"
-        size="sm"
-        aria-label={`More options for ${username}`}
-        aria-expanded={open}
-        aria-controls="profile-actions-menu"
-        onClick={() => setOpen((value) => !value)}
-        className="px-2"
+    <>
+      <PopoverMenu
+        label={`More options for ${username}`}
+        isOpen={open}
+        onOpenChange={setOpen}
+        triggerRef={triggerRef}
+        triggerClassName={buttonClasses('secondary', 'sm', 'px-2')}
+        trigger={<Ellipsis aria-hidden="true" className="size-4" />}
+        className="w-48 p-2"
       >
-        <Ellipsis aria-hidden="true" className="size-4" />
-      </Button>
-      {open && (
-        <ul
-          id="profile-actions-menu"
-          className="absolute right-0 z-30 mt-2 w-48 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
-        >
-          <li>
-            <button type="button" className={itemClass} onClick={() => openDialog('block')}>
-              <Ban aria-hidden="true" className="size-4" />
-              Block
-            </button>
-          </li>
-          <li>
-            <button type="button" className={itemClass} onClick={() => openDialog('report')}>
-              <Flag aria-hidden="true" className="size-4" />
-              Report
-            </button>
-          </li>
+        <ul>
+          {MENU_ITEMS.map(({ dialog: which, label, icon: Icon }) => (
+            <li key={which}>
+              <button type="button" className={popoverItemClass} onClick={() => openDialog(which)}>
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
-      )}
+      </PopoverMenu>
       {dialog === 'block' && (
         <BlockDialog
           userId={userId}
@@ -205,6 +172,6 @@ export function ProfileActionsMenu({
           onClose={() => setDialog(null)}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { idSchema } from '@gameon/shared';
 import { Ban, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { HttpError, errorMessage } from '../../../lib/api-client';
+import { cx } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useBlockToggle, useProfile } from '../api';
 import { AboutSection } from '../components/AboutSection';
@@ -17,27 +19,75 @@ import type { FollowListTab } from '../components/FollowListModal';
 import { InterestsSection } from '../components/InterestsSection';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { SkillsSection } from '../components/SkillsSection';
+import { RetryAlert } from '../../../components/LoadStates';
 import type { MemberActions } from '../member-actions';
 
 const pageClass = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8';
 
-/** Spec part 2 §2, §8: no profile, or one the viewer may not see (blocked either way). */
-function ProfileNotFound() {
+interface ProfileNoticeProps {
+  icon: typeof Ban;
+  /** Red tile for a block, grey otherwise. */
+  tone: 'neutral' | 'danger';
+  title: ReactNode;
+  /** Focus the heading on mount (the dialog that led here is gone). */
+  focusHeading?: boolean;
+  /** The line under the heading. */
+  description: ReactNode;
+  /** Alerts and buttons under the text. */
+  children: ReactNode;
+}
+
+/** A whole-page card in place of a profile: icon tile, heading, text and actions. */
+function ProfileNotice({
+  icon: Icon,
+  tone,
+  title,
+  focusHeading = false,
+  description,
+  children,
+}: ProfileNoticeProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
   return (
     <div className={pageClass}>
       <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-        <span className="mb-4 grid size-14 place-items-center rounded-full bg-slate-100 text-slate-500">
-          <SearchX aria-hidden="true" className="size-7" />
+        <span
+          className={cx(
+            'mb-4 grid size-14 place-items-center rounded-full',
+            tone === 'danger' ? 'bg-rose-50 text-rose-600' : 'bg-slate-100 text-slate-500',
+          )}
+        >
+          <Icon aria-hidden="true" className="size-7" />
         </span>
-        <h1 className="text-xl font-bold text-slate-900">Profile not found</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          The user you&apos;re looking for doesn&apos;t exist.
-        </p>
-        <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Find people
-        </Link>
+        <h1
+          ref={headingRef}
+          tabIndex={focusHeading ? -1 : undefined}
+          className="text-xl font-bold text-slate-900 focus:outline-none"
+        >
+          {title}
+        </h1>
+        <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p>
+        {children}
       </div>
     </div>
+  );
+}
+
+/** Spec part 2 §2, §8: no profile, or one the viewer may not see (blocked either way). */
+function ProfileNotFound() {
+  return (
+    <ProfileNotice
+      icon={SearchX}
+      tone="neutral"
+      title="Profile not found"
+      description="The user you're looking for doesn't exist."
+    >
+      <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
+        Find people
+      </Link>
+    </ProfileNotice>
   );
 }
 
@@ -52,45 +102,32 @@ function BlockedNotice({
   onUnblocked: () => void;
 }) {
   const unblock = useBlockToggle();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The dialog that led here is gone with the profile; focus lands on what happened.
-  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div className={pageClass}>
-      <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-        <span className="mb-4 grid size-14 place-items-center rounded-full bg-rose-50 text-rose-600">
-          <Ban aria-hidden="true" className="size-7" />
-        </span>
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-xl font-bold text-slate-900 focus:outline-none"
+    <ProfileNotice
+      icon={Ban}
+      tone="danger"
+      title={`You blocked ${username}`}
+      focusHeading
+      description="You no longer see each other's profiles or posts, and neither of you can message the other."
+    >
+      {unblock.isError && (
+        <Alert tone="error" className="mt-4">
+          {errorMessage(unblock.error, `Could not unblock ${username}. Please try again.`)}
+        </Alert>
+      )}
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Button
+          variant="secondary"
+          loading={unblock.isPending}
+          onClick={() => unblock.mutate({ userId, block: false }, { onSuccess: onUnblocked })}
         >
-          You blocked {username}
-        </h1>
-        <p className="mt-1 max-w-md text-sm text-slate-500">
-          You no longer see each other&apos;s profiles or posts, and neither of you can message the
-          other.
-        </p>
-        {unblock.isError && (
-          <Alert tone="error" className="mt-4">
-            {errorMessage(unblock.error, `Could not unblock ${username}. Please try again.`)}
-          </Alert>
-        )}
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Button
-            variant="secondary"
-            loading={unblock.isPending}
-            onClick={() => unblock.mutate({ userId, block: false }, { onSuccess: onUnblocked })}
-          >
-            Unblock
-          </Button>
-          <Link to="/search" className={buttonClasses('primary')}>
-            Find people
-          </Link>
-        </div>
+          Unblock
+        </Button>
+        <Link to="/search" className={buttonClasses('primary')}>
+          Find people
+        </Link>
       </div>
-    </div>
+    </ProfileNotice>
   );
 }
 
@@ -131,17 +168,9 @@ function ProfileView({
       return <ProfileNotFound />;
     return (
       <div className={pageClass}>
-        <Alert tone="error">
-          <p>Could not load this profile. Please try again.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            onClick={() => void profile.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert onRetry={() => void profile.refetch()}>
+          Could not load this profile. Please try again.
+        </RetryAlert>
       </div>
     );
   }

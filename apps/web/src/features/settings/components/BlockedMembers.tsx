@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { useBlockedMembers, useUnblock } from '../api';
+import { SettingsCard } from './SettingsCard';
 
 /**
  * The members one has blocked, each with Unblock (issue 4): a blocked member's profile answers
@@ -12,17 +13,11 @@ export function BlockedMembers() {
   const blocked = useBlockedMembers();
   const unblock = useUnblock();
   return (
-    <section
-      aria-labelledby="blocked-members-title"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    <SettingsCard
+      title="Blocked members"
+      className="mt-6"
+      description="They cannot follow or message you, see your profile or games, or show up in your feed, search or chats."
     >
-      <h2 id="blocked-members-title" className="text-lg font-semibold text-slate-900">
-        Blocked members
-      </h2>
-      <p className="mt-1 text-sm text-slate-500">
-        They cannot follow or message you, see your profile or games, or show up in your feed,
-        search or chats.
-      </p>
       {blocked.isPending ? (
         <div className="mt-4 flex items-center gap-2 text-sm text-slate-500">
           <Spinner className="size-4" /> Loading…
@@ -62,6 +57,6 @@ export function BlockedMembers() {
           </Link>
         </p>
       )}
-    </section>
+    </SettingsCard>
   );
 }

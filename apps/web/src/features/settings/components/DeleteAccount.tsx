@@ -1,14 +1,16 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, errorId, inputClasses } from '../../../components/FormField';
+import { DialogActions } from '../../../components/DialogActions';
+import { InputField } from '../../../components/InputField';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/session';
 import { useDeleteAccount } from '../api';
+import { SettingsCard } from './SettingsCard';
 
 const PASSWORD_ID = 'delete-account-password';
 
@@ -16,24 +18,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const { endDeletedSession } = useAuth();
   const deleteAccount = useDeleteAccount();
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { password: '' } });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setInvalid('Password is required');
-      document.getElementById(PASSWORD_ID)?.focus();
-      return;
-    }
+  const confirm = handleSubmit(({ password }) =>
     deleteAccount.mutate(password, {
       onSuccess: () => {
         // The token died with the account: sign out here only, and land on the landing page.
         void navigate('/', { replace: true });
         endDeletedSession();
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Modal
@@ -42,37 +37,25 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       size="sm"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField label="Password" htmlFor={PASSWORD_ID} error={invalid}>
-          <input
-            id={PASSWORD_ID}
-            data-autofocus
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setInvalid(null);
-            }}
-            aria-invalid={invalid !== null || undefined}
-            aria-describedby={invalid === null ? undefined : errorId(PASSWORD_ID)}
-            className={inputClasses(invalid !== null)}
-          />
-        </FormField>
+      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-4">
+        <InputField
+          id={PASSWORD_ID}
+          label="Password"
+          autoFocus
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password', { required: 'Password is required' })}
+        />
         {deleteAccount.isError && (
           <Alert tone="error">
             {errorMessage(deleteAccount.error, 'Failed to delete account. Please try again.')}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={deleteAccount.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={deleteAccount.isPending}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete my account
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={deleteAccount.isPending}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete my account
+        </DialogActions>
       </form>
     </Modal>
   );
@@ -85,17 +68,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 export function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);
   return (
-    <section
-      aria-labelledby="delete-account-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-rose-200 sm:p-8"
+    <SettingsCard
+      title="Delete account"
+      tone="danger"
+      description="Deleting your account removes your profile, pictures, posts, follows, messages and settings for good. Other members will no longer find you. This cannot be undone."
     >
-      <h2 id="delete-account-heading" className="text-lg font-semibold text-rose-700">
-        Delete account
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Deleting your account removes your profile, pictures, posts, follows, messages and settings
-        for good. Other members will no longer find you. This cannot be undone.
-      </p>
       <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
         <Button variant="danger" className="w-full sm:w-auto" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -103,6 +80,6 @@ export function DeleteAccount() {
         </Button>
       </div>
       {confirming && <DeleteAccountDialog onClose={() => setConfirming(false)} />}
-    </section>
+    </SettingsCard>
   );
 }

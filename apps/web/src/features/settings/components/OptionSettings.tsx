@@ -3,12 +3,12 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { hintId, inputClasses } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { cx } from '../../../lib/format';
 import { useSettings, useUpdateSettings } from '../api';
 import type { ChoiceSetting } from '../setting-options';
+import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
 
 /** The failure text of a settings change (spec part 2 §8). */
 const UPDATE_FAILED = 'Failed to update settings';
@@ -201,25 +201,10 @@ export function OptionSettings({
 
   let body: ReactNode;
   if (settings.isPending) {
-    body = (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4 text-emerald-600" />
-        Loading settings…
-      </p>
-    );
+    body = <LoadingLine>Loading settings…</LoadingLine>;
   } else if (settings.isError) {
     body = (
-      <Alert tone="error">
-        <p>Could not load your settings.</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-2"
-          onClick={() => void settings.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert onRetry={() => void settings.refetch()}>Could not load your settings.</RetryAlert>
     );
   } else {
     body = (

@@ -216,7 +216,10 @@ describe('Settings > Security > Delete account (CONTRACT.md DELETE /account)', (
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete account' })).toHaveFocus();
+    // React Aria returns focus to the trigger in the next animation frame.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete account' })).toHaveFocus(),
+    );
     expect(calls.some((call) => call.url.pathname === '/api/account')).toBe(false);
   });
 

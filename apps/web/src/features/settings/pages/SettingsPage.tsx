@@ -1,8 +1,8 @@
 import { Lock, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useRef } from 'react';
-import type { ComponentType, KeyboardEvent } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../components/Tabs';
 import { cx } from '../../../lib/format';
 import { ContentSettings } from '../components/ContentSettings';
 import { PrivacySettings } from '../components/PrivacySettings';
@@ -29,82 +29,38 @@ const tabs = [
  */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = Math.max(
-    0,
-    tabs.findIndex(({ id }) => id === searchParams.get('tab')),
-  );
-  const active: SettingsTab = tabs[activeIndex] ?? tabs[0];
+  const active: SettingsTab = tabs.find(({ id }) => id === searchParams.get('tab')) ?? tabs[0];
   const Panel = active.panel;
-
-  const select = (index: number) => {
-    const tab = tabs[index];
-    if (!tab) return;
-    setSearchParams({ tab: tab.id }, { replace: true });
-    tabRefs.current[index]?.focus();
-  };
-
-  // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern).
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = tabs.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: activeIndex === last ? 0 : activeIndex + 1,
-      ArrowLeft: activeIndex === 0 ? last : activeIndex - 1,
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(next);
-  };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
-      <div
-        role="tablist"
-        aria-label="Settings sections"
-        onKeyDown={handleKeyDown}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
-      >
-        {tabs.map(({ id, label, icon: Icon }, index) => {
-          const selected = index === activeIndex;
-          return (
-            <button
-              key={id}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`settings-tab-${id}`}
-              aria-selected={selected}
-              aria-controls={`settings-panel-${id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(index)}
-              className={cx(
-                '-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2.5 sm:gap-2 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-                'focus-visible:outline-2 focus-visible:outline-emerald-600',
-                selected
-                  ? 'border-emerald-600 text-emerald-700'
-                  : 'border-transparent text-slate-500 hover:text-slate-800',
-              )}
-            >
+      <Tabs
+        label="Settings sections"
+        tabs={tabs.map(({ id, label, icon: Icon }) => ({
+          id,
+          label: (
+            <>
               <Icon aria-hidden="true" className="size-4" />
               {label}
-            </button>
-          );
-        })}
-      </div>
-      <div
-        role="tabpanel"
-        id={`settings-panel-${active.id}`}
-        aria-labelledby={`settings-tab-${active.id}`}
-        className="mt-6"
+            </>
+          ),
+        }))}
+        selected={active.id}
+        onSelect={(id) => setSearchParams({ tab: id }, { replace: true })}
+        listClassName="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        tabClassName={(selected) =>
+          cx(
+            '-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2.5 sm:gap-2 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+            selected
+              ? 'border-emerald-600 text-emerald-700'
+              : 'border-transparent text-slate-500 hover:text-slate-800',
+          )
+        }
+        panelClassName="mt-6"
       >
         <Panel />
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+interface SelectOptionsProps<V extends string | number> {
+  values: readonly V[];
+  /** The option's text; the value itself when not given. */
+  label?: (value: V) => ReactNode;
+}
+
+/** The `<option>`s of a `<select>`, one per value. */
+export function SelectOptions<V extends string | number>({ values, label }: SelectOptionsProps<V>) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label ? label(value) : value}
+    </option>
+  ));
+}
