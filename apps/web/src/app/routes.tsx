@@ -3,6 +3,7 @@
  * signed in; any other path redirects to /. After sign-out the member lands on /login.
  */
 import { Suspense, lazy, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
@@ -10,48 +11,47 @@ import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
 
 // Pages load on demand, so a visitor does not download the signed-in app and vice versa.
-const LandingPage = lazy(() =>
-  import('../features/landing/pages/LandingPage').then((m) => ({ default: m.LandingPage })),
+/** A page component loaded on its first render from the module `load` resolves, by export name. */
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+const ResetCodePage = lazyPage(
+  () => import('../features/auth/pages/ResetCodePage'),
+  'ResetCodePage',
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+const NewPasswordPage = lazyPage(
+  () => import('../features/auth/pages/NewPasswordPage'),
+  'NewPasswordPage',
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+const FeedPage = lazyPage(() => import('../features/feed/pages/FeedPage'), 'FeedPage');
+const CreatePostPage = lazyPage(
+  () => import('../features/posts/pages/CreatePostPage'),
+  'CreatePostPage',
 );
-const ResetCodePage = lazy(() =>
-  import('../features/auth/pages/ResetCodePage').then((m) => ({ default: m.ResetCodePage })),
+const MessagesPage = lazyPage(
+  () => import('../features/messages/pages/MessagesPage'),
+  'MessagesPage',
 );
-const NewPasswordPage = lazy(() =>
-  import('../features/auth/pages/NewPasswordPage').then((m) => ({ default: m.NewPasswordPage })),
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/pages/NotificationsPage'),
+  'NotificationsPage',
 );
-const FeedPage = lazy(() =>
-  import('../features/feed/pages/FeedPage').then((m) => ({ default: m.FeedPage })),
-);
-const CreatePostPage = lazy(() =>
-  import('../features/posts/pages/CreatePostPage').then((m) => ({ default: m.CreatePostPage })),
-);
-const MessagesPage = lazy(() =>
-  import('../features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
-);
-const NotificationsPage = lazy(() =>
-  import('../features/notifications/pages/NotificationsPage').then((m) => ({
-    default: m.NotificationsPage,
-  })),
-);
-const SearchPage = lazy(() =>
-  import('../features/people/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
-);
-const ProfileRoute = lazy(() =>
-  import('./pages/ProfileRoute').then((m) => ({ default: m.ProfileRoute })),
-);
-const SettingsPage = lazy(() =>
-  import('../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'), 'SearchPage');
+const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
+const SettingsPage = lazyPage(
+  () => import('../features/settings/pages/SettingsPage'),
+  'SettingsPage',
 );
 
 const redirectHome: RouteObject = { path: '*', element: <Navigate to="/" replace /> };

@@ -176,16 +176,22 @@ export function useSocket(): SocketContextValue {
   return value;
 }
 
+/** A ref that always holds the latest `value`, for listeners registered once per socket. */
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
 /** Runs `handler` for every `event` from the server while the socket exists. */
 export function useSocketEvent<E extends keyof ServerToClientEvents>(
   event: E,
   handler: ServerToClientEvents[E],
 ): void {
   const { socket } = useSocket();
-  const handlerRef = useRef(handler);
-  useEffect(() => {
-    handlerRef.current = handler;
-  });
+  const handlerRef = useLatest(handler);
   useEffect(() => {
     if (!socket) return;
     const listener = (...args: Parameters<ServerToClientEvents[E]>) =>
@@ -198,7 +204,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
     return () => {
       untyped.off(event, listener);
     };
-  }, [socket, event]);
+  }, [socket, event, handlerRef]);
 }
 
 /**
@@ -208,10 +214,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
  */
 export function useSocketConnect(handler: () => void): void {
   const { socket } = useSocket();
-  const handlerRef = useRef(handler);
-  useEffect(() => {
-    handlerRef.current = handler;
-  });
+  const handlerRef = useLatest(handler);
   useEffect(() => {
     if (!socket) return;
     const listener = () => handlerRef.current();
@@ -219,5 +222,5 @@ export function useSocketConnect(handler: () => void): void {
     return () => {
       socket.off('connect', listener);
     };
-  }, [socket]);
+  }, [socket, handlerRef]);
 }

@@ -13,10 +13,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { useSocket, useSocketConnect } from '../../lib/socket';
+import { useSocketConnect, useSocketEvent } from '../../lib/socket';
 
 /** Notifications fetched per request (spec part 1 §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -215,20 +214,7 @@ export function receiveNotification(queryClient: QueryClient, notification: Noti
 /** Keeps notifications live for the signed-in layout; refetches them on every (re)connect. */
 export function useNotificationsRealtime(): void {
   const queryClient = useQueryClient();
-  const { socket } = useSocket();
-  const clientRef = useRef(queryClient);
-  useEffect(() => {
-    clientRef.current = queryClient;
-  });
-  useEffect(() => {
-    if (!socket) return;
-    const listener = (notification: Notification) =>
-      receiveNotification(clientRef.current, notification);
-    socket.on('notification', listener);
-    return () => {
-      socket.off('notification', listener);
-    };
-  }, [socket]);
+  useSocketEvent('notification', (notification) => receiveNotification(queryClient, notification));
   useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
   });
