@@ -4,6 +4,7 @@
  * (secret stored as SHA-256). Never edit once landed.
  */
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Joining order within a post: 1, 2, 3, ... The first `players_needed` are joined, the rest
@@ -31,6 +32,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('group_messages')
     .addColumn('is_system', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+
+  // 'waitlist_promoted' is longer than the 16 characters 0005 gave the type (SQLite does not
+  // enforce varchar lengths; PostgreSQL does).
+  if (isPostgres(db)) {
+    await db.schema
+      .alterTable('notifications')
+      .alterColumn('type', (c) => c.setDataType('varchar(32)'))
+      .execute();
+  }
 
   await db.schema
     .createTable('calendar_feeds')
