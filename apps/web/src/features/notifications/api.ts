@@ -227,7 +227,12 @@ export function notificationTarget(notification: Notification): string | null {
     case 'follow':
       return data.follower_id == null ? null : `/profile/${data.follower_id}`;
     case 'interest':
+    case 'player_left':
       return '/past-posts';
+    // Issue 11's game page and group-chat links come with its web half; until then, text only.
+    case 'game_cancelled':
+    case 'waitlist_promoted':
+      return null;
     case 'nearby_post':
       return '/';
     case 'message':
