@@ -92,7 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
   const access = createAccessService({ db: database.db });
   const chats = createChatsService({ db: database.db, events });
-  const posts = createPostsService({ db: database.db, events, access, auth, chats });
+  const posts = createPostsService({
+    db: database.db,
+    events,
+    access,
+    auth,
+    chats,
+    publicUrl: config.publicUrl,
+  });
   const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };

@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).default('off'),
+  PUBLIC_URL: z.url().optional(),
 });
 
 export type Database =
@@ -63,6 +64,11 @@ export interface Config {
    * with `JSON.stringify`, no extra work per response (issue 10).
    */
   responseValidation: boolean;
+  /**
+   * The address members reach, for absolute links (calendars; issue 11), without a trailing
+   * slash. Default `http://localhost:$PORT`.
+   */
+  publicUrl: string;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST === '' ? null : (e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
     responseValidation: e.RESPONSE_VALIDATION === 'on',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -85,6 +85,11 @@ export interface PostInterestsTable {
   post_id: number;
   user_id: number;
   created_at: string;
+  /**
+   * Joining order within the post (1, 2, ...; unique per post, given under the post's lock):
+   * the first `players_needed` are joined, the rest waitlisted in this order (issue 11).
+   */
+  seq: number;
 }
 
 export interface GroupChatsTable {
@@ -92,6 +97,8 @@ export interface GroupChatsTable {
   post_id: number | null;
   name: string;
   created_at: string;
+  /** Set when the game was cancelled (issue 11): readable, no new messages. */
+  cancelled_at: string | null;
 }
 
 export interface GroupChatMembersTable {
@@ -111,6 +118,8 @@ export interface GroupMessagesTable {
   sender_id: number | null;
   content: string;
   created_at: string;
+  /** 0/1: a line from GameOn itself, no sender (issue 11). */
+  is_system: Generated<number>;
 }
 
 export interface PasswordResetsTable {
@@ -186,7 +195,21 @@ export interface ReportsTable {
   created_at: string;
 }
 
-export type NotificationType = 'follow' | 'interest' | 'nearby_post' | 'message';
+export type NotificationType =
+  | 'follow'
+  | 'interest'
+  | 'nearby_post'
+  | 'message'
+  | 'game_cancelled'
+  | 'waitlist_promoted'
+  | 'player_left';
+
+/** A member's private calendar feed (issue 11): the secret of its URL, as SHA-256 hex. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  secret_hash: string;
+  created_at: string;
+}
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -243,6 +266,7 @@ export interface DB {
   notifications: NotificationsTable;
   direct_conversations: DirectConversationsTable;
   direct_messages: DirectMessagesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

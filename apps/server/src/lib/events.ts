@@ -21,6 +21,21 @@ export interface DomainEvents {
     user: UserRef;
     groupChatId: number;
   };
+  /** A joined or waitlisted member left a game and its chat (issue 11): the host is told. */
+  'post.left': { postId: number; heading: string; authorId: number; user: UserRef };
+  /** A left place went to the first waitlisted member, `userId` (issue 11). */
+  'post.promoted': { postId: number; heading: string; userId: number; groupChatId: number };
+  /**
+   * The author deleted a game before it started (issue 11); `memberIds`: the joined and
+   * waitlisted members to tell, `groupChatId` its chat (null when nobody had joined).
+   */
+  'post.cancelled': {
+    postId: number;
+    heading: string;
+    authorId: number;
+    memberIds: number[];
+    groupChatId: number | null;
+  };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /** A post was created; `lng`/`lat` are the exact point (used only server-side). */
@@ -49,6 +64,9 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'message.group.created': ({ message }) => message.sender_id,
   'session.revoked': () => null,
   'post.interest': ({ user }) => user.id,
+  'post.left': ({ user }) => user.id,
+  'post.promoted': ({ userId }) => userId,
+  'post.cancelled': ({ authorId }) => authorId,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

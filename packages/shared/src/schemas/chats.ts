@@ -18,6 +18,11 @@ export const groupChatSummarySchema = z.object({
   post_id: z.number().nullable(),
   last_message: lastMessageSchema.nullable(),
   unread_count: z.number(),
+  /**
+   * `true` once the game was cancelled (issue 11): the chat stays readable and takes no new
+   * messages. Absent otherwise.
+   */
+  is_cancelled: z.boolean().optional(),
 });
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
 
@@ -32,6 +37,8 @@ export const groupMessageSchema = z.object({
   sender: userRefSchema,
   content: z.string(),
   created_at: z.string(),
+  /** A line from GameOn itself, such as "This game was cancelled" (issue 11); no sender. */
+  system: z.boolean().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessageSchema>;
 

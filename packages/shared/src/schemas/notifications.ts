@@ -3,7 +3,21 @@ import { z } from 'zod';
 import { pageQuerySchema } from './common.js';
 import { idSchema } from './common.js';
 
-export const NOTIFICATION_TYPES = ['follow', 'interest', 'nearby_post', 'message'] as const;
+/**
+ * The spec's four types, and issue 11's game types (CONTRACT.md lists `data` and target):
+ * `game_cancelled` {post_id, group_chat_id} -> that chat; `waitlist_promoted` {post_id,
+ * group_chat_id} -> the game page `/posts/{post_id}`; `player_left` {post_id, user_id} ->
+ * `/past-posts`.
+ */
+export const NOTIFICATION_TYPES = [
+  'follow',
+  'interest',
+  'nearby_post',
+  'message',
+  'game_cancelled',
+  'waitlist_promoted',
+  'player_left',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification (spec part 1 §3): `data` holds follower_id, post_id or conversation_id. */

@@ -144,7 +144,15 @@ export const postSchema = z.object({
   event_time: z.string(),
   players_needed: z.number(),
   distance: z.number().optional(),
+  /** Joined members only, in joining order (issue 11). */
   interested_users: z.array(z.object({ user_id: z.number() })),
+  /**
+   * Waitlisted members in joining order: place 1 first (issue 11). Always sent by the server;
+   * optional only so that clients' older fixtures still parse.
+   */
+  waitlist: z.array(z.object({ user_id: z.number() })).optional(),
+  /** Joined members reach `players_needed` (issue 11). Always sent by the server. */
+  is_full: z.boolean().optional(),
   created_at: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -152,6 +160,50 @@ export type Post = z.infer<typeof postSchema>;
 /** `GET /posts` and `GET /posts/user/{id}`: one page of posts, a JSON array (CONTRACT.md lists). */
 export const postsResponseSchema = z.array(postSchema);
 
-/** `POST /posts/{id}/interest`: the game's group chat (spec part 1 §4 Interest). */
-export const interestResponseSchema = z.object({ groupChatId: z.number() });
+/** A member's place in a game (issue 11): joined while places are free, else waitlisted. */
+export const INTEREST_STATUSES = ['joined', 'waitlisted'] as const;
+export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+
+/**
+ * `POST /posts/{id}/interest`: the game's group chat (spec part 1 §4 Interest) and the member's
+ * place (issue 11): `status`, and `position` (1-based) only when waitlisted. `status` is always
+ * sent by the server; optional only so that clients' older fixtures still parse.
+ */
+export const interestResponseSchema = z.object({
+  groupChatId: z.number(),
+  status: z.enum(INTEREST_STATUSES).optional(),
+  position: z.number().int().positive().optional(),
+});
 export type InterestResponse = z.infer<typeof interestResponseSchema>;
+
+/**
+ * `GET /posts/{id}/calendar.ics` and `GET /calendar/{secret}.ics` (issue 11): iCalendar text
+ * (RFC 5545), `Content-Type: text/calendar`.
+ */
+export const calendarResponseSchema = z.string();
+
+/**
+ * `GET /calendar/{secret}.ics` path: the file name, the feed's secret (base64url) plus `.ics`;
+ * parsed to the secret alone.
+ */
+export const calendarFeedParamsSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, 'Unknown calendar feed')
+    .transform((file) => file.slice(0, -'.ics'.length)),
+});
+
+/** `GET /settings/calendar-feed`: whether the member has a private feed, and since when. */
+export const calendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+/**
+ * `POST /settings/calendar-feed` (issue 11): a new secret address of the member's private feed
+ * of upcoming games, for a phone calendar to subscribe to; the old address stops at once. The
+ * secret is stored hashed, so this answer is the one place the address is shown.
+ */
+export const calendarFeedResponseSchema = z.object({ url: z.string() });
+export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;

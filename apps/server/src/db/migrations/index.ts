@@ -7,6 +7,7 @@ import * as postPublicPoint from './0004_post_public_point.js';
 import * as notifications from './0005_notifications.js';
 import * as directMessages from './0006_direct_messages.js';
 import * as oneUnreadMessageNotification from './0007_one_unread_message_notification.js';
+import * as games from './0008_games.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_notifications': notifications,
   '0006_direct_messages': directMessages,
   '0007_one_unread_message_notification': oneUnreadMessageNotification,
+  '0008_games': games,
 };

@@ -9,6 +9,10 @@ export function findGroupChatByPost(db: Executor, postId: number) {
   return db.selectFrom('group_chats').selectAll().where('post_id', '=', postId).executeTakeFirst();
 }
 
+export function findGroupChat(db: Executor, id: number) {
+  return db.selectFrom('group_chats').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Creates the group chat of a post unless it exists; returns its id. */
 export async function ensureGroupChatForPost(
   db: Executor,
@@ -46,6 +50,34 @@ export async function addMembers(
     )
     .onConflict((oc) => oc.columns(['group_chat_id', 'user_id']).doNothing())
     .execute();
+}
+
+/** Removes a member from a chat (leaving a game, issue 11). */
+export async function removeMember(db: Executor, groupChatId: number, userId: number) {
+  await db
+    .deleteFrom('group_chat_members')
+    .where('group_chat_id', '=', groupChatId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Marks a chat cancelled at `now` (issue 11). */
+export async function markCancelled(db: Executor, groupChatId: number, now: string) {
+  await db
+    .updateTable('group_chats')
+    .set({ cancelled_at: now })
+    .where('id', '=', groupChatId)
+    .execute();
+}
+
+/** The member ids of a chat. */
+export async function memberIds(db: Executor, groupChatId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('group_chat_members')
+    .select('user_id')
+    .where('group_chat_id', '=', groupChatId)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export async function isMember(
@@ -105,6 +137,7 @@ export function listConversations(db: Executor, userId: number) {
       'c.name',
       'c.post_id',
       'c.created_at',
+      'c.cancelled_at',
       'last.content as last_content',
       'last.created_at as last_created_at',
       eb
@@ -157,6 +190,7 @@ export function listMessages(
       'g.sender_id',
       'g.content',
       'g.created_at',
+      'g.is_system',
       's.username as sender_username',
     ])
     .where('g.group_chat_id', '=', groupChatId)
@@ -196,7 +230,13 @@ export function moveReadMarker(
 
 export function insertMessage(
   db: Executor,
-  row: { group_chat_id: number; sender_id: number; content: string; created_at: string },
+  row: {
+    group_chat_id: number;
+    sender_id: number | null;
+    content: string;
+    created_at: string;
+    is_system?: number;
+  },
 ) {
   return db.insertInto('group_messages').values(row).returning('id').executeTakeFirstOrThrow();
 }

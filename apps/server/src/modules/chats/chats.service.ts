@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import * as repo from './chats.repository.js';
@@ -17,15 +17,24 @@ export interface ChatsDeps {
 }
 
 const DELETED_USER = 'Deleted user';
+/** The sender shown for GameOn's own lines (issue 11). */
+const SYSTEM_SENDER = 'GameOn';
+/** The line a cancelled game's chat ends with (issue 11). */
+export const GAME_CANCELLED_LINE = 'This game was cancelled';
 
 function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[number]): GroupMessage {
+  const system = row.is_system === 1;
   return {
     id: row.id,
     group_chat_id: row.group_chat_id,
     sender_id: row.sender_id,
-    sender: { id: row.sender_id ?? 0, username: row.sender_username ?? DELETED_USER },
+    sender: {
+      id: row.sender_id ?? 0,
+      username: system ? SYSTEM_SENDER : (row.sender_username ?? DELETED_USER),
+    },
     content: row.content,
     created_at: row.created_at,
+    ...(system ? { system: true } : {}),
   };
 }
 
@@ -52,6 +61,7 @@ export function createChatsService({ db, events }: ChatsDeps) {
               ? { content: r.last_content, created_at: r.last_created_at }
               : null,
           unread_count: Number(r.unread_count ?? 0),
+          ...(r.cancelled_at !== null ? { is_cancelled: true } : {}),
         })),
       };
     },
@@ -95,6 +105,67 @@ export function createChatsService({ db, events }: ChatsDeps) {
       return groupChatId;
     },
 
+    /**
+     * Takes `userId` out of the group chat of post `postId` (leaving the game, issue 11), in the
+     * caller's transaction `trx`.
+     * @returns the chat's id, or null when the post has none.
+     */
+    async leavePostChat(
+      trx: Transaction<DB>,
+      postId: number,
+      userId: number,
+    ): Promise<number | null> {
+      const chat = await repo.findGroupChatByPost(trx, postId);
+      if (!chat) return null;
+      await repo.removeMember(trx, chat.id, userId);
+      return chat.id;
+    },
+
+    /**
+     * Closes the group chat of post `postId` because the game is cancelled (issue 11), in the
+     * caller's transaction `trx`: marks it cancelled and ends it with the system line
+     * {@link GAME_CANCELLED_LINE}. Members keep reading it; {@link sendMessage} refuses new
+     * messages.
+     * @returns the chat's id, its members and the line (to announce once committed), or null
+     *   when the game had no chat.
+     */
+    async cancelPostChat(
+      trx: Transaction<DB>,
+      postId: number,
+      now: string,
+    ): Promise<{ groupChatId: number; memberIds: number[]; line: GroupMessage } | null> {
+      const chat = await repo.findGroupChatByPost(trx, postId);
+      if (!chat) return null;
+      await repo.markCancelled(trx, chat.id, now);
+      const { id } = await repo.insertMessage(trx, {
+        group_chat_id: chat.id,
+        sender_id: null,
+        content: GAME_CANCELLED_LINE,
+        created_at: now,
+        is_system: 1,
+      });
+      const [row] = await repo.listMessages(trx, chat.id, 1, id + 1);
+      if (!row) throw new Error(`message ${id} vanished`);
+      return {
+        groupChatId: chat.id,
+        memberIds: await repo.memberIds(trx, chat.id),
+        line: presentMessage(row),
+      };
+    },
+
+    /**
+     * Announces a line GameOn wrote into a chat (`message.group.created`) to `memberIds`, once
+     * the transaction that stored it has committed.
+     */
+    announceSystemLine(line: GroupMessage, memberIds: number[]): void {
+      events.emit('message.group.created', { message: line, recipientIds: memberIds });
+    },
+
+    /** The id of post `postId`'s group chat, or null before the first interest. */
+    async postChatId(postId: number): Promise<number | null> {
+      return (await repo.findGroupChatByPost(db, postId))?.id ?? null;
+    },
+
     /** Marks the chat read up to its newest message (CONTRACT.md mark-read). */
     async markRead(userId: number, groupChatId: number): Promise<{ success: true }> {
       await assertMember(userId, groupChatId);
@@ -126,10 +197,13 @@ export function createChatsService({ db, events }: ChatsDeps) {
     /**
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
-     * @throws AppError 404/403 as {@link assertMember}.
+     * @throws AppError 404 as {@link assertMember}; 403 `game_cancelled` when the game of the
+     *   chat was cancelled (issue 11: readable, no new messages).
      */
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
       await assertMember(userId, groupChatId);
+      const chat = await repo.findGroupChat(db, groupChatId);
+      if (chat?.cancelled_at) throw forbidden('game_cancelled', GAME_CANCELLED_LINE);
       const createdAt = nowIso();
       const { id } = await repo.insertMessage(db, {
         group_chat_id: groupChatId,

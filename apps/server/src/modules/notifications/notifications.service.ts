@@ -21,6 +21,9 @@ export const notificationText = {
     `${member} is interested in your post "${heading}"`,
   message: (sender: string) => `${sender} sent you a message`,
   nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
+  gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
+  waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
+  playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
 };
 
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
@@ -147,6 +150,34 @@ export function createNotificationsService({
       group_chat_id: groupChatId,
     }),
   );
+  // Issue 11: a game's life after joining (CONTRACT.md lists each type's data and target).
+  events.on('post.left', ({ authorId, user, postId, heading }) =>
+    notify(authorId, 'player_left', notificationText.playerLeft(user.username, heading), {
+      post_id: postId,
+      user_id: user.id,
+    }),
+  );
+  events.on('post.promoted', ({ userId, postId, heading, groupChatId }) =>
+    notify(userId, 'waitlist_promoted', notificationText.waitlistPromoted(heading), {
+      post_id: postId,
+      group_chat_id: groupChatId,
+    }),
+  );
+  events.on('post.cancelled', async ({ memberIds, postId, heading, groupChatId }) => {
+    if (memberIds.length === 0) return;
+    const message = notificationText.gameCancelled(heading);
+    const stored = await repo.insertMany(
+      db,
+      memberIds.map((userId) =>
+        row(userId, 'game_cancelled', message, { post_id: postId, group_chat_id: groupChatId }),
+      ),
+    );
+    for (const notification of stored)
+      events.emit('notification.created', {
+        userId: notification.user_id,
+        notification: present(notification),
+      });
+  });
   events.on('message.direct.created', async ({ message, recipientId }) => {
     const id = await replaceMessageNotification(message, recipientId);
     if (id !== null) await announce(recipientId, id);

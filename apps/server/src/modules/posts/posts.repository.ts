@@ -31,20 +31,157 @@ export function findPost(db: Executor, id: number) {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Adds interest; returns true when it is new (false when the member was already in). */
+/**
+ * Locks post `id` for the caller's transaction (a no-op update: a row lock on PostgreSQL, as
+ * `for update` takes, and the write lock on SQLite, whose one writer then runs joins one by
+ * one), so the joining order and the places it decides cannot be raced (issue 11).
+ * @returns the post, or undefined when it does not exist.
+ */
+export function lockPost(db: Executor, id: number) {
+  return db
+    .updateTable('posts')
+    .set((eb) => ({ players_needed: eb.ref('players_needed') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The members interested in post `postId`, in joining order (seq). */
+export function interestsOf(db: Executor, postId: number) {
+  return db
+    .selectFrom('post_interests')
+    .select(['user_id', 'seq'])
+    .where('post_id', '=', postId)
+    .orderBy('seq')
+    .execute();
+}
+
+/**
+ * Adds `userId` at the end of post `postId`'s joining order (seq = last + 1); call it under
+ * {@link lockPost}. Does nothing when the member is already in.
+ * @returns true when the member is new.
+ */
 export async function addInterest(
   db: Executor,
   postId: number,
   userId: number,
   now: string,
 ): Promise<boolean> {
+  const last = await db
+    .selectFrom('post_interests')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
   const inserted = await db
     .insertInto('post_interests')
-    .values({ post_id: postId, user_id: userId, created_at: now })
+    .values({ post_id: postId, user_id: userId, created_at: now, seq: Number(last?.seq ?? 0) + 1 })
     .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
     .returning('user_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Removes `userId`'s interest in post `postId`; returns whether there was one. */
+export async function removeInterest(
+  db: Executor,
+  postId: number,
+  userId: number,
+): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('post_interests')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Deletes post `id` (tags and interest go with it; its group chat stays, unlinked). */
+export async function deletePost(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
+
+/** Every post `authorId` hosts (My Posts), in no particular order: the service sorts. */
+export function listHosted(db: Executor, authorId: number) {
+  return db.selectFrom('posts').selectAll().where('author_id', '=', authorId).execute();
+}
+
+/**
+ * Games after `after` that `userId` joined or waits for, soonest first, leaving out authors
+ * blocked either way (issue 4).
+ */
+export function listJoined(db: Executor, userId: number, after: string) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('post_interests as i', 'i.post_id', 'p.id')
+    .selectAll('p')
+    .where('i.user_id', '=', userId)
+    .where('p.event_time', '>', after)
+    .where(notBlockedWith(userId, 'p.author_id'))
+    .orderBy('p.event_time')
+    .orderBy('p.id')
+    .execute();
+}
+
+/**
+ * Games after `after` that `userId` hosts, joined or waits for (the private calendar feed),
+ * soonest first.
+ */
+export function listUpcomingFor(db: Executor, userId: number, after: string) {
+  return db
+    .selectFrom('posts as p')
+    .selectAll('p')
+    .where('p.event_time', '>', after)
+    .where((eb) =>
+      eb.or([
+        eb('p.author_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('post_interests as i')
+            .select('i.post_id')
+            .whereRef('i.post_id', '=', 'p.id')
+            .where('i.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .where(notBlockedWith(userId, 'p.author_id'))
+    .orderBy('p.event_time')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Stores (or replaces) `userId`'s calendar feed secret hash; the old one stops at once. */
+export async function saveCalendarFeed(
+  db: Executor,
+  userId: number,
+  secretHash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('calendar_feeds')
+    .values({ user_id: userId, secret_hash: secretHash, created_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ secret_hash: secretHash, created_at: now }),
+    )
+    .execute();
+}
+
+/** The calendar feed row of `userId`, or undefined. */
+export function findCalendarFeed(db: Executor, userId: number) {
+  return db
+    .selectFrom('calendar_feeds')
+    .select(['user_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The member whose calendar feed secret hashes to `secretHash`, or undefined. */
+export function calendarFeedOwner(db: Executor, secretHash: string) {
+  return db
+    .selectFrom('calendar_feeds')
+    .select('user_id')
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
 }
 
 export interface FeedFilter {
@@ -145,7 +282,7 @@ export function listByAuthor(db: Executor, authorId: number, limit: number, offs
     .execute();
 }
 
-/** Authors, tags and interested members of a page of posts, in three queries. */
+/** Authors, tags and interested members (in joining order) of a page of posts, in three queries. */
 export async function hydrate(db: Executor, postIds: number[], authorIds: number[]) {
   if (postIds.length === 0) return { authors: [], tags: [], interests: [] };
   const [authors, tags, interests] = await Promise.all([
@@ -164,8 +301,8 @@ export async function hydrate(db: Executor, postIds: number[], authorIds: number
       .selectFrom('post_interests')
       .select(['post_id', 'user_id'])
       .where('post_id', 'in', postIds)
-      .orderBy('created_at')
-      .orderBy('user_id')
+      .orderBy('post_id')
+      .orderBy('seq')
       .execute(),
   ]);
   return { authors, tags, interests };

@@ -1,6 +1,10 @@
-/** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7). */
+/** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8; issue 11 games and calendars). */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
+  calendarFeedParamsSchema,
+  calendarFeedResponseSchema,
+  calendarFeedStatusSchema,
+  calendarResponseSchema,
   createPostBodySchema,
   feedQuerySchema,
   idParamsSchema,
@@ -8,9 +12,12 @@ import {
   pageQuerySchema,
   postSchema,
   postsResponseSchema,
+  successSchema,
 } from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 export function postsRoutes(
   app: App,
@@ -43,6 +50,17 @@ export function postsRoutes(
       return reply.status(201).send(post);
     },
   );
+  // Static paths win over `/api/posts/:id` in Fastify's router, whatever the order here.
+  app.get(
+    '/api/posts/my-posts',
+    { preHandler: requireAuth, schema: { response: { 200: postsResponseSchema } } },
+    (request) => posts.myPosts(principalOf(request).userId),
+  );
+  app.get(
+    '/api/posts/joined',
+    { preHandler: requireAuth, schema: { response: { 200: postsResponseSchema } } },
+    (request) => posts.joined(principalOf(request).userId),
+  );
   app.get(
     '/api/posts/user/:id',
     {
@@ -63,6 +81,22 @@ export function postsRoutes(
       return page.posts;
     },
   );
+  app.get(
+    '/api/posts/:id',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: postSchema } },
+    },
+    (request) => posts.getOne(principalOf(request).userId, request.params.id),
+  );
+  app.delete(
+    '/api/posts/:id',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
+    (request) => posts.remove(principalOf(request).userId, request.params.id),
+  );
   app.post(
     '/api/posts/:id/interest',
     {
@@ -70,5 +104,48 @@ export function postsRoutes(
       schema: { params: idParamsSchema, response: { 200: interestResponseSchema } },
     },
     (request) => posts.expressInterest(principalOf(request).userId, request.params.id),
+  );
+  app.delete(
+    '/api/posts/:id/interest',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
+    (request) => posts.leave(principalOf(request).userId, request.params.id),
+  );
+  app.get(
+    '/api/posts/:id/calendar.ics',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: calendarResponseSchema } },
+    },
+    async (request, reply) => {
+      const ics = await posts.calendar(principalOf(request).userId, request.params.id);
+      return reply
+        .type(CALENDAR_TYPE)
+        .header('Content-Disposition', `attachment; filename="game-${request.params.id}.ics"`)
+        .send(ics);
+    },
+  );
+  // No bearer token: the secret in the path is the key (a phone calendar subscribes to it).
+  app.get(
+    '/api/calendar/:file',
+    {
+      schema: { params: calendarFeedParamsSchema, response: { 200: calendarResponseSchema } },
+    },
+    async (request, reply) => {
+      const ics = await posts.calendarFeed(request.params.file);
+      return reply.type(CALENDAR_TYPE).header('Cache-Control', 'private, no-store').send(ics);
+    },
+  );
+  app.get(
+    '/api/settings/calendar-feed',
+    { preHandler: requireAuth, schema: { response: { 200: calendarFeedStatusSchema } } },
+    (request) => posts.calendarFeedStatus(principalOf(request).userId),
+  );
+  app.post(
+    '/api/settings/calendar-feed',
+    { preHandler: requireAuth, schema: { response: { 200: calendarFeedResponseSchema } } },
+    (request) => posts.resetCalendarFeed(principalOf(request).userId),
   );
 }

@@ -9,6 +9,9 @@ import {
   NO_RADIUS,
   type createPostBodySchema,
   type feedQuerySchema,
+  type CalendarFeedResponse,
+  type CalendarFeedStatus,
+  type InterestResponse,
   type pageQuerySchema,
   type Post,
 } from '@gameon/shared';
@@ -20,13 +23,15 @@ import {
   encodeKeysetCursor,
   encodeOffsetCursor,
 } from '../../lib/cursor.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { hashToken, newToken } from '../../lib/crypto.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { distanceMetres, EARTH_RADIUS_M, publicPoint } from '../../lib/geo.js';
 import { nowIso, toUtcIso } from '../../lib/time.js';
 import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
+import { gamesCalendar } from './calendar.js';
 import * as repo from './posts.repository.js';
 
 export interface PostsDeps {
@@ -34,7 +39,28 @@ export interface PostsDeps {
   events: DomainEventBus;
   access: Pick<AccessService, 'requireActivity' | 'requirePosts' | 'publicPointOf'>;
   auth: Pick<AuthService, 'members'>;
-  chats: Pick<ChatsService, 'isInPostChat' | 'joinPostChat'>;
+  chats: Pick<
+    ChatsService,
+    'joinPostChat' | 'leavePostChat' | 'cancelPostChat' | 'announceSystemLine'
+  >;
+  /** PUBLIC_URL: absolute links in calendars (issue 11). */
+  publicUrl: string;
+}
+
+/** The answer games give once they have started (spec part 1 §4; issue 11). */
+const STARTED = 'This game has already started';
+
+/**
+ * A member's place from their 1-based rank in the joining order (issue 11): joined within
+ * `playersNeeded`, else waitlisted at `position` (1-based).
+ */
+export function placeOf(
+  rank: number,
+  playersNeeded: number,
+): Pick<InterestResponse, 'status' | 'position'> {
+  return rank <= playersNeeded
+    ? { status: 'joined' }
+    : { status: 'waitlisted', position: rank - playersNeeded };
 }
 
 /** The radius to filter by, or null: -1, and anything reaching round the globe, filter nothing. */
@@ -58,7 +84,7 @@ export function dayRange(date: string, tz: string): { from: string; to: string }
   };
 }
 
-export function createPostsService({ db, events, access, auth, chats }: PostsDeps) {
+export function createPostsService({ db, events, access, auth, chats, publicUrl }: PostsDeps) {
   /**
    * Presents posts to `viewerId`, each at the point the access rules let the viewer see
    * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
@@ -76,6 +102,11 @@ export function createPostsService({ db, events, access, auth, chats }: PostsDep
     const usernames = new Map(authors.map((a) => [a.id, a.username]));
     return rows.map((r) => {
       const point = pointShownTo(viewerId, r);
+      // Joining order decides: the first players_needed are in, the rest wait (issue 11).
+      const order = interests
+        .filter((i) => i.post_id === r.id)
+        .map((i) => ({ user_id: i.user_id }));
+      const joined = order.slice(0, r.players_needed);
       const post: Post = {
         id: r.id,
         author_id: r.author_id,
@@ -88,9 +119,9 @@ export function createPostsService({ db, events, access, auth, chats }: PostsDep
         location_name: r.location_name,
         event_time: r.event_time,
         players_needed: r.players_needed,
-        interested_users: interests
-          .filter((i) => i.post_id === r.id)
-          .map((i) => ({ user_id: i.user_id })),
+        interested_users: joined,
+        waitlist: order.slice(r.players_needed),
+        is_full: joined.length >= r.players_needed,
         created_at: r.created_at,
       };
       if (origin && point) post.distance = Math.round(distanceMetres(origin, point));
@@ -212,31 +243,36 @@ export function createPostsService({ db, events, access, auth, chats }: PostsDep
     },
 
     /**
-     * Interest in a post (spec part 1 §4): the first creates the post's group chat (name =
-     * sport plus heading) with the author and the member; later ones join it; repeating is
-     * harmless. Returns `{groupChatId}`.
-     * @throws AppError 404 unknown post, 403 own post, 400 a game that has started.
+     * Interest in a post (spec part 1 §4; issue 11): the member joins while places are free,
+     * else joins the waitlist; either way they are in the game's group chat (the first interest
+     * creates it, named sport plus heading). One transaction holds the post's lock
+     * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
+     * and answers the member's current place.
+     * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
+     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started.
      */
-    async expressInterest(userId: number, postId: number): Promise<{ groupChatId: number }> {
+    async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       // A blocked member cannot see the game, so it is not there for them (issue 4).
       await access.requirePosts(userId, [postId]);
-      const post = await repo.findPost(db, postId);
-      if (!post) throw notFound('Post not found');
-      if (post.author_id === userId)
-        throw forbidden('own_post', 'You cannot express interest in your own post');
-      const now = nowIso();
-      if (post.event_time <= now && !(await chats.isInPostChat(postId, userId))) {
-        throw badRequest('This game has already started');
-      }
-      const { groupChatId, isNew } = await db.transaction().execute(async (trx) => {
-        const isNew = await repo.addInterest(trx, postId, userId, now);
+      const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
+        const post = await repo.lockPost(trx, postId);
+        if (!post) throw notFound('Post not found');
+        if (post.author_id === userId)
+          throw forbidden('own_post', 'You cannot express interest in your own post');
+        const now = nowIso();
+        const before = await repo.interestsOf(trx, postId);
+        const isNew = !before.some((i) => i.user_id === userId);
+        if (isNew && post.event_time <= now) throw badRequest(STARTED);
+        if (isNew) await repo.addInterest(trx, postId, userId, now);
         const groupChatId = await chats.joinPostChat(trx, {
           postId,
           name: `${post.sport} - ${post.heading}`,
           memberIds: [post.author_id, userId],
           now,
         });
-        return { groupChatId, isNew };
+        const order = await repo.interestsOf(trx, postId);
+        const rank = order.findIndex((i) => i.user_id === userId) + 1;
+        return { post, isNew, groupChatId, rank };
       });
       if (isNew) {
         const [member] = await auth.members([userId]);
@@ -250,7 +286,165 @@ export function createPostsService({ db, events, access, auth, chats }: PostsDep
           });
         }
       }
-      return { groupChatId };
+      return { groupChatId, ...placeOf(rank, post.players_needed) };
+    },
+
+    /**
+     * `DELETE /posts/{id}/interest` (issue 11): the member leaves the game or its waitlist and
+     * its group chat; when they held a place, the first waitlisted member moves up in the same
+     * transaction. The host is told (`post.left`), and so is the member who moves up
+     * (`post.promoted`).
+     * @throws AppError 404 unknown or hidden post, 400 `not_joined` when the member is neither
+     *   joined nor waitlisted, 400 a game that has started.
+     */
+    async leave(userId: number, postId: number): Promise<{ success: true }> {
+      await access.requirePosts(userId, [postId]);
+      const { post, promotedId, groupChatId } = await db.transaction().execute(async (trx) => {
+        const post = await repo.lockPost(trx, postId);
+        if (!post) throw notFound('Post not found');
+        const order = await repo.interestsOf(trx, postId);
+        const index = order.findIndex((i) => i.user_id === userId);
+        if (index < 0) throw new AppError('not_joined', 400, 'You have not joined this game');
+        if (post.event_time <= nowIso()) throw badRequest(STARTED);
+        await repo.removeInterest(trx, postId, userId);
+        const groupChatId = await chats.leavePostChat(trx, postId, userId);
+        // Only a joined member frees a place; the next in the order takes it.
+        const promotedId =
+          index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
+        return { post, promotedId, groupChatId };
+      });
+      const [member] = await auth.members([userId]);
+      if (member) {
+        events.emit('post.left', {
+          postId,
+          heading: post.heading,
+          authorId: post.author_id,
+          user: { id: member.id, username: member.username },
+        });
+      }
+      if (promotedId !== null && groupChatId !== null) {
+        events.emit('post.promoted', {
+          postId,
+          heading: post.heading,
+          userId: promotedId,
+          groupChatId,
+        });
+      }
+      return { success: true };
+    },
+
+    /**
+     * `GET /posts/{id}` (issue 11): one game with its players, waitlist and `is_full`.
+     * @throws AppError 404 unknown, or hidden from the viewer by a block.
+     */
+    async getOne(viewerId: number, postId: number): Promise<Post> {
+      await access.requirePosts(viewerId, [postId]);
+      const row = await repo.findPost(db, postId);
+      if (!row) throw notFound('Post not found');
+      const [post] = await present([row], viewerId);
+      return post!;
+    },
+
+    /**
+     * `GET /posts/my-posts` (spec part 2 §2 My Posts): every game the caller hosts, upcoming
+     * soonest first, then past latest first; not paginated.
+     */
+    async myPosts(userId: number): Promise<Post[]> {
+      const rows = await repo.listHosted(db, userId);
+      const now = nowIso();
+      const byTime = (a: PostRow, b: PostRow) =>
+        a.event_time < b.event_time ? -1 : a.event_time > b.event_time ? 1 : a.id - b.id;
+      const upcoming = rows.filter((r) => r.event_time > now).sort(byTime);
+      const past = rows
+        .filter((r) => r.event_time <= now)
+        .sort(byTime)
+        .reverse();
+      return present([...upcoming, ...past], userId);
+    },
+
+    /** `GET /posts/joined` (issue 11): upcoming games the caller joined or waits for, soonest first. */
+    async joined(userId: number): Promise<Post[]> {
+      return present(await repo.listJoined(db, userId, nowIso()), userId);
+    },
+
+    /**
+     * `DELETE /posts/{id}` (spec part 2 §8; issue 11): the author cancels a game before it
+     * starts. The post leaves every list; its group chat stays readable, ends with "This game
+     * was cancelled" and takes no new messages; joined and waitlisted members are told
+     * (`post.cancelled`).
+     * @throws AppError 404 unknown, hidden or already deleted, 403 `not_author`, 400 started.
+     */
+    async remove(userId: number, postId: number): Promise<{ success: true }> {
+      const authors = await access.requirePosts(userId, [postId]);
+      if (authors.get(postId) !== userId)
+        throw forbidden('not_author', 'Only the host can delete this game');
+      const { post, memberIds, chat } = await db.transaction().execute(async (trx) => {
+        // The lock makes a second, parallel delete wait and then find nothing.
+        const post = await repo.lockPost(trx, postId);
+        if (!post) throw notFound('Post not found');
+        const now = nowIso();
+        if (post.event_time <= now) throw badRequest(STARTED);
+        const memberIds = (await repo.interestsOf(trx, postId)).map((i) => i.user_id);
+        const chat = await chats.cancelPostChat(trx, postId, now);
+        await repo.deletePost(trx, postId);
+        return { post, memberIds, chat };
+      });
+      if (chat) chats.announceSystemLine(chat.line, chat.memberIds);
+      events.emit('post.cancelled', {
+        postId,
+        heading: post.heading,
+        authorId: post.author_id,
+        memberIds,
+        groupChatId: chat?.groupChatId ?? null,
+      });
+      return { success: true };
+    },
+
+    /**
+     * `GET /posts/{id}/calendar.ics` (issue 11): the game as iCalendar, for its host and its
+     * joined or waitlisted members.
+     * @throws AppError 404 unknown or hidden, 403 `not_in_game` for anyone else.
+     */
+    async calendar(viewerId: number, postId: number): Promise<string> {
+      await access.requirePosts(viewerId, [postId]);
+      const row = await repo.findPost(db, postId);
+      if (!row) throw notFound('Post not found');
+      const inGame =
+        row.author_id === viewerId ||
+        (await repo.interestsOf(db, postId)).some((i) => i.user_id === viewerId);
+      if (!inGame)
+        throw forbidden('not_in_game', 'Only the host and players of this game can add it');
+      return gamesCalendar(publicUrl, viewerId, [row]);
+    },
+
+    /**
+     * `GET /calendar/{secret}.ics` (issue 11): the private feed of the member whose secret this
+     * is: every upcoming game they host, joined or wait for. No bearer token: the secret is the
+     * key, compared by its SHA-256.
+     * @throws AppError 404 for an unknown (or reset) secret.
+     */
+    async calendarFeed(secret: string): Promise<string> {
+      const owner = await repo.calendarFeedOwner(db, hashToken(secret));
+      if (!owner) throw notFound('Calendar not found');
+      const rows = await repo.listUpcomingFor(db, owner.user_id, nowIso());
+      return gamesCalendar(publicUrl, owner.user_id, rows);
+    },
+
+    /**
+     * `POST /settings/calendar-feed` (issue 11): a new secret address for the caller's private
+     * feed; the old one stops at once. The secret is stored only as its SHA-256, so this is the
+     * one moment its address can be shown.
+     */
+    async resetCalendarFeed(userId: number): Promise<CalendarFeedResponse> {
+      const secret = newToken();
+      await repo.saveCalendarFeed(db, userId, hashToken(secret), nowIso());
+      return { url: `${publicUrl}/api/calendar/${secret}.ics` };
+    },
+
+    /** `GET /settings/calendar-feed` (issue 11): whether the caller has a feed, and since when. */
+    async calendarFeedStatus(userId: number): Promise<CalendarFeedStatus> {
+      const row = await repo.findCalendarFeed(db, userId);
+      return { active: row !== undefined, created_at: row?.created_at ?? null };
     },
 
     /**
