@@ -6,7 +6,7 @@
  */
 import { matchMutation } from '@tanstack/react-query';
 import type { Mutation, MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
-import { feedQueries } from '../features/feed/api';
+import { feedQueries, leaveGameMutation } from '../features/feed/api';
 import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
@@ -38,6 +38,8 @@ const rules: CacheRule[] = [
   after(createPostMutation(), (client) =>
     client.invalidateQueries({ queryKey: feedQueries.all() }),
   ),
+  // Leaving a game frees a place, which the feed shows (issue 11).
+  after(leaveGameMutation(), (client) => client.invalidateQueries({ queryKey: feedQueries.all() })),
   // A follow changes both members' counts and lists (spec part 2 §4 "Follow toggle").
   after(followMutation(), (client) => client.invalidateQueries({ queryKey: profileQueries.all() })),
   // Profile fields are saved through `PUT /settings`, which answers all settings.

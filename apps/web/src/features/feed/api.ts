@@ -1,9 +1,18 @@
-/** The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`). */
-import { PAGE_SIZE_DEFAULT, interestResponseSchema, postSchema } from '@gameon/shared';
+/**
+ * The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`;
+ * issue 11 `DELETE /posts/{id}/interest`).
+ */
+import {
+  PAGE_SIZE_DEFAULT,
+  interestResponseSchema,
+  postSchema,
+  successSchema,
+} from '@gameon/shared';
 import type { FilterType, Post } from '@gameon/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  mutationOptions,
   useInfiniteQuery,
   useMutation,
 } from '@tanstack/react-query';
@@ -103,15 +112,59 @@ export function useFeed(query: FeedQueryParams, enabled: boolean) {
   });
 }
 
-/** `POST /posts/{id}/interest`: joins the post's group chat; answers its id. */
-export function useExpressInterest() {
-  return useMutation({
+/**
+ * `POST /posts/{id}/interest` (spec part 1 §4 "Interest"; issue 11): joins the game while places
+ * are free, else its waitlist, and its group chat either way; answers `{groupChatId, status,
+ * position?}`. The app refreshes the game's other views after it (app/cache-rules.ts).
+ */
+export const joinGameMutation = () =>
+  mutationOptions({
+    mutationKey: ['feed', 'join'] as const,
     mutationFn: async (postId: number) =>
       (
         await apiRequest(`/posts/${postId}/interest`, {
           method: 'POST',
           schema: interestResponseSchema,
         })
-      ).data.groupChatId,
+      ).data,
   });
+
+/** Joins a game or its waitlist ({@link joinGameMutation}). */
+export function useExpressInterest() {
+  return useMutation(joinGameMutation());
+}
+
+/**
+ * `DELETE /posts/{id}/interest` (issue 11): leaves the game or its waitlist, and its group chat;
+ * 400 with the server's message once the game has started. The app refetches the feed and the
+ * game's other views after it (app/cache-rules.ts).
+ */
+export const leaveGameMutation = () =>
+  mutationOptions({
+    mutationKey: ['feed', 'leave'] as const,
+    mutationFn: async (postId: number) => {
+      await apiRequest(`/posts/${postId}/interest`, { method: 'DELETE', schema: successSchema });
+    },
+  });
+
+/** Leaves a game or its waitlist ({@link leaveGameMutation}). */
+export function useLeaveGame() {
+  return useMutation(leaveGameMutation());
+}
+
+/** Where the viewer stands in a game (issue 11): joined, waitlisted at a 1-based place, or out. */
+export type ViewerPlace =
+  { status: 'joined' } | { status: 'waitlisted'; position: number } | { status: 'out' };
+
+/** The viewer's place in `post`, read from its joined members and its waitlist (issue 11). */
+export function viewerPlace(post: Post, viewerId: number): ViewerPlace {
+  if (post.interested_users.some((entry) => entry.user_id === viewerId))
+    return { status: 'joined' };
+  const index = (post.waitlist ?? []).findIndex((entry) => entry.user_id === viewerId);
+  return index < 0 ? { status: 'out' } : { status: 'waitlisted', position: index + 1 };
+}
+
+/** Whether every place of `post` is taken (issue 11 `is_full`; counted when an old answer lacks it). */
+export function isFull(post: Post): boolean {
+  return post.is_full ?? post.interested_users.length >= post.players_needed;
 }
