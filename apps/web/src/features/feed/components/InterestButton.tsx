@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../../../lib/api-client';
-import { feedQueries, isFull, useExpressInterest, useLeaveGame, viewerPlace } from '../api';
+import { isFull, viewerPlace } from '../../../lib/games';
+import { feedQueries, useExpressInterest, useLeaveGame } from '../api';
 
 /** Feed refetch delay after expressing interest (spec part 1 §9). */
 const REFETCH_AFTER_INTEREST_MS = 500;

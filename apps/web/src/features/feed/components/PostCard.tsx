@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/Avatar';
 import { GameCapacity } from '../../../components/GameCapacity';
 import { SportIcon } from '../../../components/SportIcon';
 import { cx, viewerTimeZone } from '../../../lib/format';
-import { isFull, viewerPlace } from '../api';
+import { isFull, viewerPlace } from '../../../lib/games';
 import { InterestButton } from './InterestButton';
 
 function plural(count: number, one: string, many: string): string {
