@@ -15,7 +15,13 @@ import { migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus, HandlerFailures } from './lib/events.js';
-import { bearerToken, rejectUnsafeText, useContract, type App } from './lib/http.js';
+import {
+  bearerToken,
+  rejectUnsafeText,
+  requestLogFields,
+  useContract,
+  type App,
+} from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccessService } from './modules/access/index.js';
@@ -53,14 +59,22 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** Pino logger options; `false` silences the log (tests). */
-  logger?: boolean | { level: string };
+  /**
+   * Pino logger options; `false` silences the log (tests). `stream` receives the JSON lines
+   * (default stdout).
+   */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Requests are logged with secrets in their path redacted (calendar feeds; issue 11).
+    logger:
+      logger === false
+        ? false
+        : { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
     // A hop count trusts only that many proxies nearest the server (proxy-addr counts hops from us).
     trustProxy:
       typeof config.trustProxy === 'number'

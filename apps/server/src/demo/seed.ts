@@ -295,6 +295,23 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       await chatsRepo.moveReadMarker(trx, chatId, ids[who]!, id);
     }
 
+    // Priya's doubles game is full (issue 11): rahul and sneha are in, vikram waits at place 1,
+    // so arjun sees "Full" and can join the waitlist.
+    {
+      const doubles = GAMES[1]!;
+      const doublesChat = await chatsRepo.ensureGroupChatForPost(
+        trx,
+        postIds[1]!,
+        `${doubles[1]} - ${doubles[2]}`,
+        new Date(now - 90 * 60_000).toISOString(),
+      );
+      for (const [i, member] of [2, 3, 4].entries()) {
+        const joinedAt = new Date(now - (90 - i * 10) * 60_000).toISOString();
+        await postsRepo.addInterest(trx, postIds[1]!, ids[member]!, joinedAt);
+        await chatsRepo.addMembers(trx, doublesChat, [ids[1]!, ids[member]!], joinedAt);
+      }
+    }
+
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
     const [arjun, priya, rahul, sneha] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();

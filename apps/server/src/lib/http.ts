@@ -42,6 +42,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `url` with the secrets some paths carry replaced by `[redacted]`: the private calendar feed
+ * `/api/calendar/{secret}.ics` (issue 11), whose secret is the only key to it.
+ */
+export function redactSecrets(url: string): string {
+  return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]');
+}
+
+/**
+ * The fields a request is logged with (Fastify's defaults: method, url, host, remote address
+ * and port), its url passed through {@link redactSecrets}, so no secret reaches the log.
+ */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The bearer token of a request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -213,6 +213,15 @@ describe('leaving', () => {
   });
 });
 
+describe('the feed', () => {
+  it('never shows a game that has started', async () => {
+    const game = await server.createPost(host.token, { heading: 'Kick-off soon' });
+    expect(ids(await list(players[0]!, '/api/posts?limit=100'))).toContain(game.id);
+    await startGame(game.id);
+    expect(ids(await list(players[0]!, '/api/posts?limit=100'))).not.toContain(game.id);
+  });
+});
+
 describe('the game page', () => {
   it('answers one game, 404 for an unknown one and across a block', async () => {
     const [ana, ben] = players as [LoginResponse, LoginResponse];
