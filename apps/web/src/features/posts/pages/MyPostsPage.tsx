@@ -94,7 +94,12 @@ function MyPostCard({
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-500">
           <span>{waiting === 0 ? 'No waitlist' : `${waiting} on the waitlist`}</span>
           {onDelete && (
-            <Button variant="ghost" size="sm" className="text-rose-700" onClick={onDelete}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-rose-700! hover:bg-rose-50"
+              onClick={onDelete}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               Delete
               <span className="sr-only"> {post.heading}</span>
