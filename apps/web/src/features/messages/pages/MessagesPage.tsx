@@ -155,11 +155,21 @@ export function MessagesPage() {
     setRefetchedFor(unresolvedId);
     void refetchDirects();
   }, [unresolvedId, directs.isPending, refetchedFor, refetchDirects]);
-  const unresolvedPost = active?.type === 'post';
+  // A game's chat the loaded list does not hold (the member just joined): refetch it once too.
+  const unresolvedPostId = active?.type === 'post' ? active.postId : null;
+  const [refetchedPost, setRefetchedPost] = useState<number | null>(null);
+  const refetchChats = chats.refetch;
+  useEffect(() => {
+    if (unresolvedPostId === null || chats.isPending || refetchedPost === unresolvedPostId) return;
+    setRefetchedPost(unresolvedPostId);
+    void refetchChats();
+  }, [unresolvedPostId, chats.isPending, refetchedPost, refetchChats]);
+  const unresolvedPost = unresolvedPostId !== null;
   const resolving =
     (unresolvedId !== null &&
       (directs.isPending || directs.isFetching || refetchedFor !== unresolvedId)) ||
-    (unresolvedPost && chats.isPending);
+    (unresolvedPostId !== null &&
+      (chats.isPending || chats.isFetching || refetchedPost !== unresolvedPostId));
 
   const activeChat =
     active?.type === 'group' ? chats.data?.find((chat) => chat.id === active.id) : undefined;

@@ -212,13 +212,13 @@ export function MyPostsPage() {
         })}
         selected={filter}
         onSelect={setFilter}
-        listClassName="mt-5 flex gap-1 overflow-x-auto border-b border-slate-200"
+        listClassName="mt-5 flex flex-wrap gap-2"
         tabClassName={(selected) =>
           cx(
-            '-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
+            'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
             selected
-              ? 'border-emerald-600 text-emerald-700'
-              : 'border-transparent text-slate-500 hover:text-slate-800',
+              ? 'bg-emerald-600 text-white shadow-sm'
+              : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
           )
         }
         panelClassName="mt-5"
