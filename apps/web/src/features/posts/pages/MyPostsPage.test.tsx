@@ -123,6 +123,7 @@ describe('MyPostsPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Joined (1)' }));
     const card = screen.getByRole('article', { name: 'Rahul’s cricket' });
     expect(card).toHaveTextContent('Waitlist, place 1');
+    expect(within(card).getByRole('link', { name: 'rahul' })).toHaveAttribute('href', '/profile/3');
     expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 

@@ -92,7 +92,19 @@ function MyPostCard({
           waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
         />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-500">
-          <span>{waiting === 0 ? 'No waitlist' : `${waiting} on the waitlist`}</span>
+          {post.author_id === viewerId ? (
+            <span>{waiting === 0 ? 'No waitlist' : `${waiting} on the waitlist`}</span>
+          ) : (
+            <span>
+              Host{' '}
+              <Link
+                to={`/profile/${post.author_id}`}
+                className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
+              >
+                {post.author.username}
+              </Link>
+            </span>
+          )}
           {onDelete && (
             <Button
               variant="ghost"
