@@ -6,11 +6,11 @@
  */
 import { matchMutation } from '@tanstack/react-query';
 import type { Mutation, MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
-import { feedQueries } from '../features/feed/api';
+import { feedQueries, joinGameMutation, leaveGameMutation } from '../features/feed/api';
 import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
-import { createPostMutation } from '../features/posts/api';
+import { createPostMutation, deletePostMutation, postQueries } from '../features/posts/api';
 import { profileQueries, saveProfileFieldsMutation } from '../features/profile/api';
 import { settingsQueries } from '../features/settings/api';
 
@@ -37,6 +37,26 @@ const rules: CacheRule[] = [
   // A new post is in the feed (spec part 2 §2 "Create Post" -> feed).
   after(createPostMutation(), (client) =>
     client.invalidateQueries({ queryKey: feedQueries.all() }),
+  ),
+  // A new post is among the member's hosted games (spec part 2 §2 "My Posts").
+  after(createPostMutation(), (client) =>
+    client.invalidateQueries({ queryKey: postQueries.all() }),
+  ),
+  // Joining changes the game's page and the member's joined games (issue 11).
+  after(joinGameMutation(), (client) => client.invalidateQueries({ queryKey: postQueries.all() })),
+  // Leaving frees a place, which the feed, the game page and My Posts show (issue 11).
+  after(leaveGameMutation(), (client) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: feedQueries.all() }),
+      client.invalidateQueries({ queryKey: postQueries.all() }),
+    ]),
+  ),
+  // A deleted game leaves the feed and its host's profile (spec part 2 §8; issue 11).
+  after(deletePostMutation(), (client) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: feedQueries.all() }),
+      client.invalidateQueries({ queryKey: profileQueries.all() }),
+    ]),
   ),
   // A follow changes both members' counts and lists (spec part 2 §4 "Follow toggle").
   after(followMutation(), (client) => client.invalidateQueries({ queryKey: profileQueries.all() })),

@@ -48,6 +48,8 @@ const NotificationsPage = lazyPage(
   'NotificationsPage',
 );
 const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'), 'SearchPage');
+const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
+const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
 const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
 const SettingsPage = lazyPage(
   () => import('../features/settings/pages/SettingsPage'),
@@ -72,6 +74,8 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { path: '/', element: <FeedPage /> },
       { path: '/create-post', element: <CreatePostPage /> },
+      { path: '/posts/:postId', element: <GameRoute /> },
+      { path: '/past-posts', element: <MyPostsPage /> },
       { path: '/messages', element: <MessagesPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/search', element: <SearchPage /> },

@@ -4,6 +4,7 @@ import { useMessagesRealtime } from '../../features/messages/api';
 import { useDirectMessagesRealtime } from '../../features/messages/direct-api';
 import { useNotificationsRealtime } from '../../features/notifications/api';
 import { PageLoading } from '../LoadingScreen';
+import { useGameUpdates } from '../use-game-updates';
 import { AppFooter } from './AppFooter';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -21,6 +22,7 @@ export function AppLayout() {
   useMessagesRealtime();
   useNotificationsRealtime();
   useDirectMessagesRealtime();
+  useGameUpdates();
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

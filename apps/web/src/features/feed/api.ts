@@ -1,9 +1,18 @@
-/** The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`). */
-import { PAGE_SIZE_DEFAULT, interestResponseSchema, postSchema } from '@gameon/shared';
+/**
+ * The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`;
+ * issue 11 `DELETE /posts/{id}/interest`).
+ */
+import {
+  PAGE_SIZE_DEFAULT,
+  interestResponseSchema,
+  postSchema,
+  successSchema,
+} from '@gameon/shared';
 import type { FilterType, Post } from '@gameon/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  mutationOptions,
   useInfiniteQuery,
   useMutation,
 } from '@tanstack/react-query';
@@ -103,15 +112,42 @@ export function useFeed(query: FeedQueryParams, enabled: boolean) {
   });
 }
 
-/** `POST /posts/{id}/interest`: joins the post's group chat; answers its id. */
-export function useExpressInterest() {
-  return useMutation({
+/**
+ * `POST /posts/{id}/interest` (spec part 1 §4 "Interest"; issue 11): joins the game while places
+ * are free, else its waitlist, and its group chat either way; answers `{groupChatId, status,
+ * position?}`. The app refreshes the game's other views after it (app/cache-rules.ts).
+ */
+export const joinGameMutation = () =>
+  mutationOptions({
+    mutationKey: ['feed', 'join'] as const,
     mutationFn: async (postId: number) =>
       (
         await apiRequest(`/posts/${postId}/interest`, {
           method: 'POST',
           schema: interestResponseSchema,
         })
-      ).data.groupChatId,
+      ).data,
   });
+
+/** Joins a game or its waitlist ({@link joinGameMutation}). */
+export function useExpressInterest() {
+  return useMutation(joinGameMutation());
+}
+
+/**
+ * `DELETE /posts/{id}/interest` (issue 11): leaves the game or its waitlist, and its group chat;
+ * 400 with the server's message once the game has started. The app refetches the feed and the
+ * game's other views after it (app/cache-rules.ts).
+ */
+export const leaveGameMutation = () =>
+  mutationOptions({
+    mutationKey: ['feed', 'leave'] as const,
+    mutationFn: async (postId: number) => {
+      await apiRequest(`/posts/${postId}/interest`, { method: 'DELETE', schema: successSchema });
+    },
+  });
+
+/** Leaves a game or its waitlist ({@link leaveGameMutation}). */
+export function useLeaveGame() {
+  return useMutation(leaveGameMutation());
 }

@@ -220,7 +220,11 @@ export function useNotificationsRealtime(): void {
   });
 }
 
-/** Where a notification leads (spec part 1 §2), or null for an unknown type. */
+/**
+ * Where a notification leads (spec part 1 §2; issue 11 for the game types: `player_left` to My
+ * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat), or
+ * null when its data lacks the id it needs.
+ */
 export function notificationTarget(notification: Notification): string | null {
   const { data } = notification;
   switch (notification.type) {
@@ -229,17 +233,15 @@ export function notificationTarget(notification: Notification): string | null {
     case 'interest':
     case 'player_left':
       return '/past-posts';
-    // Issue 11's game page and group-chat links come with its web half; until then, text only.
-    case 'game_cancelled':
     case 'waitlist_promoted':
-      return null;
+      return data.post_id == null ? null : `/posts/${data.post_id}`;
+    case 'game_cancelled':
+      return data.group_chat_id == null ? '/messages' : `/messages?group=${data.group_chat_id}`;
     case 'nearby_post':
       return '/';
     case 'message':
       return data.conversation_id == null
         ? '/messages'
         : `/messages?conversation=${data.conversation_id}`;
-    default:
-      return null;
   }
 }

@@ -1,7 +1,22 @@
-/** Creating a post (spec part 2 §2, §7 `POST /posts`). */
-import { postSchema } from '@gameon/shared';
+/**
+ * Posts as games (spec part 2 §2 "Create post", "My Posts", §7, §8; issue 11): creating a post,
+ * one game, the member's hosted and joined games, deleting, and a game's calendar file.
+ */
+import {
+  calendarResponseSchema,
+  postSchema,
+  postsResponseSchema,
+  successSchema,
+  userProfileSchema,
+} from '@gameon/shared';
 import type { CreatePostBody } from '@gameon/shared';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -18,4 +33,109 @@ export const createPostMutation = () =>
 /** Creates a post ({@link createPostMutation}). */
 export function useCreatePost() {
   return useMutation(createPostMutation());
+}
+
+/** Query options of the posts feature; other places reuse their `queryKey`. */
+export const postQueries = {
+  /** Prefix of every posts query. */
+  all: () => ['posts'] as const,
+  /** `GET /posts/{id}` (issue 11): one game with its players, waitlist and `is_full`; 404 hidden. */
+  detail: (postId: number) =>
+    queryOptions({
+      queryKey: [...postQueries.all(), 'detail', postId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(`/posts/${postId}`, { schema: postSchema, signal })).data,
+    }),
+  /**
+   * `GET /posts/my-posts` (spec part 2 §7): the games the member hosts, upcoming soonest first,
+   * then past latest first.
+   */
+  mine: () =>
+    queryOptions({
+      queryKey: [...postQueries.all(), 'mine'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest('/posts/my-posts', { schema: postsResponseSchema, signal })).data,
+    }),
+  /** `GET /posts/joined` (issue 11): upcoming games the member joined or waits for. */
+  joined: () =>
+    queryOptions({
+      queryKey: [...postQueries.all(), 'joined'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest('/posts/joined', { schema: postsResponseSchema, signal })).data,
+    }),
+  /** `GET /users/{id}`, read for the name of a game's player (issue 11 game page). */
+  member: (userId: number) =>
+    queryOptions({
+      queryKey: [...postQueries.all(), 'member', userId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data.username,
+      staleTime: 5 * 60_000,
+    }),
+};
+
+/** One game ({@link postQueries.detail}). */
+export function useGame(postId: number) {
+  return useQuery(postQueries.detail(postId));
+}
+
+/** The member's hosted games ({@link postQueries.mine}). */
+export function useMyPosts() {
+  return useQuery(postQueries.mine());
+}
+
+/** The member's joined and waitlisted games ({@link postQueries.joined}). */
+export function useJoinedGames() {
+  return useQuery(postQueries.joined());
+}
+
+/** Usernames of `userIds` by id, as far as loaded (a missing one is loading or hidden). */
+export function useMemberNames(userIds: number[]): Map<number, string> {
+  const results = useQueries({ queries: userIds.map((id) => postQueries.member(id)) });
+  const names = new Map<number, string>();
+  results.forEach((result, index) => {
+    const id = userIds[index];
+    if (id !== undefined && result.data !== undefined) names.set(id, result.data);
+  });
+  return names;
+}
+
+/**
+ * `DELETE /posts/{id}` (spec part 2 §8; issue 11): the host cancels an upcoming game; 403, 404
+ * or 400 ("This game has already started") otherwise. The app drops the game from the feed and
+ * profile after it (app/cache-rules.ts).
+ */
+export const deletePostMutation = () =>
+  mutationOptions({
+    mutationKey: ['posts', 'delete'] as const,
+    mutationFn: async (postId: number) => {
+      await apiRequest(`/posts/${postId}`, { method: 'DELETE', schema: successSchema });
+    },
+  });
+
+/** Deletes a hosted game ({@link deletePostMutation}). */
+export function useDeletePost() {
+  return useMutation(deletePostMutation());
+}
+
+/**
+ * `GET /posts/{id}/calendar.ics` with the member's bearer token (issue 11), saved as
+ * `game-{id}.ics` through a temporary link. Throws as `apiRequest` does (403 for a member who is
+ * not in the game).
+ */
+export async function downloadGameCalendar(postId: number): Promise<void> {
+  const { data } = await apiRequest(`/posts/${postId}/calendar.ics`, {
+    schema: calendarResponseSchema,
+  });
+  const url = URL.createObjectURL(new Blob([data], { type: 'text/calendar' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `game-${postId}.ics`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has started the download; the address is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
 }

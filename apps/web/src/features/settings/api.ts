@@ -1,12 +1,20 @@
 /** Settings calls (spec part 2 §7; CONTRACT.md `DELETE /api/account`). */
 import {
   blockedUserSchema,
+  calendarFeedResponseSchema,
+  calendarFeedStatusSchema,
   messageResponseSchema,
   settingsSchema,
   successSchema,
 } from '@gameon/shared';
 import { z } from 'zod';
-import type { BlockedUser, ChangePasswordBody, Settings, UpdateSettingsBody } from '@gameon/shared';
+import type {
+  BlockedUser,
+  CalendarFeedStatus,
+  ChangePasswordBody,
+  Settings,
+  UpdateSettingsBody,
+} from '@gameon/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -26,7 +34,40 @@ export const settingsQueries = {
       queryFn: async ({ signal }): Promise<BlockedUser[]> =>
         (await apiRequest('/users/blocked', { schema: z.array(blockedUserSchema), signal })).data,
     }),
+  /** `GET /settings/calendar-feed` (issue 11): whether the private calendar feed exists, since when. */
+  calendarFeed: () =>
+    queryOptions({
+      queryKey: ['settings', 'calendar-feed'] as const,
+      queryFn: async ({ signal }): Promise<CalendarFeedStatus> =>
+        (await apiRequest('/settings/calendar-feed', { schema: calendarFeedStatusSchema, signal }))
+          .data,
+    }),
 };
+
+/** The private calendar feed's status ({@link settingsQueries.calendarFeed}). */
+export function useCalendarFeed() {
+  return useQuery(settingsQueries.calendarFeed());
+}
+
+/**
+ * `POST /settings/calendar-feed` (issue 11): a new secret address of the member's feed of upcoming
+ * games; the old one stops at once. The answer is the only time the address is known (the server
+ * keeps a hash), so the caller shows it from here.
+ */
+export function useResetCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest('/settings/calendar-feed', {
+          method: 'POST',
+          schema: calendarFeedResponseSchema,
+        })
+      ).data.url,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: settingsQueries.calendarFeed().queryKey }),
+  });
+}
 
 /** The member's own settings ({@link settingsQueries.settings}). */
 export function useSettings() {

@@ -1,32 +1,36 @@
 import type { Post } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Hand } from 'lucide-react';
+import { Hand, ListPlus, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../../../lib/api-client';
-import { feedQueries, useExpressInterest } from '../api';
+import { isFull, viewerPlace } from '../../../lib/games';
+import { feedQueries, useExpressInterest, useLeaveGame } from '../api';
 
 /** Feed refetch delay after expressing interest (spec part 1 §9). */
 const REFETCH_AFTER_INTEREST_MS = 500;
 
 /**
- * The interest button (spec part 1 §4 "Interest on a post"): not interested, then processing,
- * then interested (disabled). Success opens the post's group chat in /messages.
+ * The join/leave button of a game (spec part 1 §4 "Interest on a post"; issue 11): "I'm
+ * interested" while places are free, "Join waitlist" when the game is full; either opens the
+ * game's group chat in /messages and refetches the feed 500 ms later. A joined member gets
+ * "Leave game", a waitlisted one "Leave waitlist" (issue 11 replaces the spec's disabled
+ * "interested" state). Failures show the server's message under the button.
  */
 export function InterestButton({ post, viewerId }: { post: Post; viewerId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const interest = useExpressInterest();
-  const [joined, setJoined] = useState(false);
+  const leave = useLeaveGame();
   const [error, setError] = useState<string | null>(null);
-  const interested = joined || post.interested_users.some((entry) => entry.user_id === viewerId);
+  const place = viewerPlace(post, viewerId);
+  const full = isFull(post);
 
-  const handleClick = () => {
+  const join = () => {
     setError(null);
     interest.mutate(post.id, {
-      onSuccess: (groupChatId) => {
-        setJoined(true);
+      onSuccess: ({ groupChatId }) => {
         setTimeout(() => {
           void queryClient.invalidateQueries({ queryKey: feedQueries.all() });
         }, REFETCH_AFTER_INTEREST_MS);
@@ -39,21 +43,41 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
     });
   };
 
-  if (interested) {
-    return (
-      <Button variant="secondary" disabled className="text-emerald-700 ring-emerald-200">
-        <Check aria-hidden="true" className="size-4" />
-        Interested
+  const quit = () => {
+    setError(null);
+    leave.mutate(post.id, {
+      onError: (failure) => {
+        console.error('Could not leave the game', failure);
+        setError(errorMessage(failure, 'Could not leave this game. Please try again.'));
+      },
+    });
+  };
+
+  let button;
+  if (place.status === 'out') {
+    button = (
+      <Button onClick={join} loading={interest.isPending}>
+        {!interest.isPending &&
+          (full ? (
+            <ListPlus aria-hidden="true" className="size-4" />
+          ) : (
+            <Hand aria-hidden="true" className="size-4" />
+          ))}
+        {full ? 'Join waitlist' : "I'm interested"}
+      </Button>
+    );
+  } else {
+    button = (
+      <Button variant="secondary" onClick={quit} loading={leave.isPending}>
+        {!leave.isPending && <LogOut aria-hidden="true" className="size-4" />}
+        {place.status === 'joined' ? 'Leave game' : 'Leave waitlist'}
       </Button>
     );
   }
 
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button onClick={handleClick} loading={interest.isPending}>
-        {!interest.isPending && <Hand aria-hidden="true" className="size-4" />}
-        I&apos;m interested
-      </Button>
+      {button}
       {error !== null && (
         <p role="alert" className="max-w-56 text-right text-xs text-rose-600">
           {error}

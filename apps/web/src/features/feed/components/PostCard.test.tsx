@@ -60,10 +60,65 @@ describe('PostCard', () => {
     expect(screen.getByRole('article')).toHaveTextContent('Esport');
   });
 
-  it('shows Interested (disabled) when the viewer is already in', () => {
-    renderCard({ ...post, interested_users: [{ user_id: viewerId }] });
-    expect(screen.getByRole('button', { name: 'Interested' })).toBeDisabled();
+  it('shows how many of the places are taken', () => {
+    renderCard(post);
+    const card = screen.getByRole('article', { name: 'Box cricket at Powai' });
+    expect(card).toHaveTextContent('1 of 3 players');
+    expect(card).not.toHaveTextContent('Full');
+  });
+
+  it('links to the game page and to the host profile', () => {
+    renderCard(post);
+    expect(screen.getByRole('link', { name: 'Box cricket at Powai' })).toHaveAttribute(
+      'href',
+      '/posts/42',
+    );
+    expect(screen.getByRole('link', { name: 'rahul' })).toHaveAttribute('href', '/profile/3');
+  });
+
+  it('offers the waitlist on a full game', () => {
+    renderCard({
+      ...post,
+      players_needed: 1,
+      interested_users: [{ user_id: 11 }],
+      waitlist: [],
+      is_full: true,
+    });
+    expect(screen.getByRole('article')).toHaveTextContent('1 of 1 players');
+    expect(screen.getByText('Full')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join waitlist' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: "I'm interested" })).not.toBeInTheDocument();
+  });
+
+  it("shows the viewer's waitlist place and lets them leave it", () => {
+    renderCard({
+      ...post,
+      players_needed: 1,
+      waitlist: [{ user_id: 12 }, { user_id: viewerId }],
+      is_full: true,
+    });
+    expect(screen.getByText('Waitlist, place 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave waitlist' })).toBeEnabled();
+  });
+
+  it('lets a joined member leave the game', async () => {
+    const calls = mockFetch(() => jsonResponse({ success: true }));
+    renderCard({ ...post, interested_users: [{ user_id: viewerId }] });
+    expect(screen.queryByRole('button', { name: "I'm interested" })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Leave game' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.method).toBe('DELETE');
+    expect(calls[0]?.url.pathname).toBe('/api/posts/42/interest');
+  });
+
+  it("shows the server's message when leaving fails", async () => {
+    mockFetch(() =>
+      jsonResponse({ success: false, message: 'This game has already started' }, { status: 400 }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderCard({ ...post, interested_users: [{ user_id: viewerId }] });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Leave game' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This game has already started');
   });
 
   it("opens the post's group chat after interest", async () => {

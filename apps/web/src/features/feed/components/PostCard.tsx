@@ -1,9 +1,12 @@
 import { formatDateTime, formatDistanceKm, isEsport } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 import { CalendarDays, Heart, MapPin, Navigation, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
+import { GameCapacity } from '../../../components/GameCapacity';
 import { SportIcon } from '../../../components/SportIcon';
 import { cx, viewerTimeZone } from '../../../lib/format';
+import { isFull, viewerPlace } from '../../../lib/games';
 import { InterestButton } from './InterestButton';
 
 function plural(count: number, one: string, many: string): string {
@@ -13,11 +16,13 @@ function plural(count: number, one: string, many: string): string {
 /**
  * A post in the feed (spec part 1 §2, §3 "Post"): sport or online game, heading, description,
  * tags, place, time in the viewer's zone, players needed, interest count, author, distance
- * (when known) and the interest button.
+ * (when known) and the interest button; how full the game is and the viewer's waitlist place
+ * (issue 11). The heading links to the game page, the author to their profile.
  */
 export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
   const esport = isEsport(post.sport);
   const titleId = `post-${post.id}-title`;
+  const place = viewerPlace(post, viewerId);
 
   return (
     <article
@@ -52,7 +57,12 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
       </div>
 
       <h3 id={titleId} className="mt-3 text-lg font-semibold break-words text-slate-900">
-        {post.heading}
+        <Link
+          to={`/posts/${post.id}`}
+          className="rounded hover:text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
+          {post.heading}
+        </Link>
       </h3>
       <p className="mt-1 line-clamp-4 text-sm break-words whitespace-pre-line text-slate-600">
         {post.description}
@@ -106,11 +116,25 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
         </div>
       </dl>
 
+      <GameCapacity
+        className="mt-4"
+        joined={post.interested_users.length}
+        places={post.players_needed}
+        full={isFull(post)}
+        waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
+      />
+
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="flex min-w-0 items-center gap-2 text-sm text-slate-500">
           <Avatar src={null} size={28} />
           <span className="truncate">
-            by <span className="font-semibold text-slate-800">{post.author.username}</span>
+            by{' '}
+            <Link
+              to={`/profile/${post.author_id}`}
+              className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
+            >
+              {post.author.username}
+            </Link>
           </span>
         </p>
         <InterestButton post={post} viewerId={viewerId} />

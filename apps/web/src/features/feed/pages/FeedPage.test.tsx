@@ -161,4 +161,38 @@ describe('FeedPage', () => {
     expect(postsCalls(calls).at(-1)?.get('cursor')).toBe('c2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {
+          this.entry.targets = [];
+        }
+      },
+    );
+    const { calls } = renderFeed((cursor) =>
+      cursor === null
+        ? jsonResponse([post(1, 'First game')], { headers: { 'X-Next-Cursor': 'c2' } })
+        : jsonResponse([post(2, 'Second game')]),
+    );
+    await screen.findByRole('article', { name: 'First game' });
+    const watching = observers.find((observer) => observer.targets.length > 0);
+    if (!watching) throw new Error('nothing observed');
+    watching.callback(
+      [{ isIntersecting: true, target: watching.targets[0] } as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
+    expect(await screen.findByRole('article', { name: 'Second game' })).toBeInTheDocument();
+    expect(postsCalls(calls).at(-1)?.get('cursor')).toBe('c2');
+  });
 });

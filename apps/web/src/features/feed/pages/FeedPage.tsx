@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useOnVisible } from '../../../lib/use-on-visible';
 import { useCurrentUser } from '../../../lib/session';
 import { buildFeedQuery, defaultFeedFilters, useFeed } from '../api';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
@@ -33,7 +34,8 @@ function countActive(filters: Filters): number {
 
 /**
  * The signed-in home, 'Sports Feed' (spec part 1 §2, §4, §9): upcoming games of others near
- * the member's position or a picked place, filtered and refetched 300 ms after a change.
+ * the member's position or a picked place, filtered and refetched 300 ms after a change, loaded
+ * page by page as the member scrolls, with "Load more" kept for keyboard users (issue 11).
  */
 export function FeedPage() {
   const user = useCurrentUser();
@@ -69,6 +71,15 @@ export function FeedPage() {
   }, [feed.error]);
 
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  // The next page loads as the member scrolls near the end (issue 11); "Load more" stays for
+  // keyboard users. A new observer per page, so a sentinel still in view asks again.
+  const loadedPages = feed.data?.pages.length ?? 0;
+  const sentinelRef = useOnVisible(
+    () => {
+      if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
+    },
+    feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError && loadedPages > 0,
+  );
   const clearPlace = () => {
     setPlace(null);
     setPlaceKey((key) => key + 1);
@@ -174,7 +185,7 @@ export function FeedPage() {
                 ))}
               </div>
               {feed.hasNextPage && (
-                <div className="mt-6 flex justify-center">
+                <div ref={sentinelRef} className="mt-6 flex justify-center">
                   <Button
                     variant="secondary"
                     onClick={() => void feed.fetchNextPage()}

@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { UsersRound } from 'lucide-react';
+import { Ban, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
 import { useCurrentUser } from '../../../lib/session';
 import { addMessageToThread, threadMessages, useGroupMessages, useMarkGroupChatRead } from '../api';
 import { useTypingEmitter, useTypingUsers } from '../use-typing';
 import { MessageComposer } from './MessageComposer';
-import { MessageBubble, ThreadView } from './ThreadView';
+import { MessageBubble, SystemLine, ThreadView } from './ThreadView';
 
 interface ChatThreadProps {
   groupChatId: number;
   name: string;
+  /** The game of the chat was cancelled (issue 11): readable, no composer. */
+  cancelled?: boolean;
   /** Back to the list (shown at 768 px or less). */
   onBack: () => void;
 }
@@ -18,9 +20,10 @@ interface ChatThreadProps {
 /**
  * One group chat (spec part 1 §2 "Messages"): the messages, oldest first with own messages on
  * the right, live updates through the socket, and the composer (blank text is ignored, Enter
- * sends, failures show inline).
+ * sends, failures show inline, with the server's message). A cancelled game's chat shows "This
+ * game was cancelled" instead of the composer (issue 11); GameOn's own lines are centred.
  */
-export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
+export function ChatThread({ groupChatId, name, cancelled = false, onBack }: ChatThreadProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const { connected, joinGroupChat, leaveGroupChat, sendGroupMessage, groupTyping } = useSocket();
@@ -72,17 +75,33 @@ export function ChatThread({ groupChatId, name, onBack }: ChatThreadProps) {
       onBack={onBack}
       thread={thread}
       lastId={messages.at(-1)?.id}
-      composer={<MessageComposer onSend={send} connected={connected} typing={typing} />}
+      composer={
+        cancelled ? (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 border-t border-slate-200 bg-amber-50 p-4 text-sm font-semibold text-amber-800"
+          >
+            <Ban aria-hidden="true" className="size-4" />
+            This game was cancelled
+          </p>
+        ) : (
+          <MessageComposer onSend={send} connected={connected} typing={typing} />
+        )
+      }
     >
-      {messages.map((message) => (
-        <MessageBubble
-          key={message.id}
-          own={message.sender_id === user.id}
-          content={message.content}
-          createdAt={message.created_at}
-          senderName={message.sender.username}
-        />
-      ))}
+      {messages.map((message) =>
+        message.system === true ? (
+          <SystemLine key={message.id} content={message.content} />
+        ) : (
+          <MessageBubble
+            key={message.id}
+            own={message.sender_id === user.id}
+            content={message.content}
+            createdAt={message.created_at}
+            senderName={message.sender.username}
+          />
+        ),
+      )}
     </ThreadView>
   );
 }

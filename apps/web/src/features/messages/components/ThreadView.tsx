@@ -172,3 +172,14 @@ export function MessageBubble({ own, content, createdAt, senderName, status }: M
     </li>
   );
 }
+
+/** A line from GameOn itself in a group chat, centred (issue 11: "This game was cancelled"). */
+export function SystemLine({ content }: { content: string }) {
+  return (
+    <li className="flex justify-center">
+      <p className="rounded-full bg-slate-200/70 px-3 py-1 text-xs font-medium text-slate-600">
+        {content}
+      </p>
+    </li>
+  );
+}

@@ -29,6 +29,14 @@ const chats: GroupChatSummary[] = [
     unread_count: 0,
   },
   { id: 6, name: 'BGMI: Erangel scrims', post_id: 2, last_message: null, unread_count: 2 },
+  {
+    id: 7,
+    name: 'Football - Sunday 5-a-side',
+    post_id: null,
+    last_message: { content: 'This game was cancelled', created_at: now },
+    unread_count: 0,
+    is_cancelled: true,
+  },
 ];
 
 function message(id: number, sender: { id: number; username: string }, content: string) {
@@ -67,6 +75,18 @@ function server(call: FetchCall): Response {
   if (path === '/api/notifications/unread-count') return jsonResponse({ count: 0 });
   if (path === '/api/messages/group/5') return jsonResponse(thread);
   if (path === '/api/messages/group/6') return jsonResponse([]);
+  if (path === '/api/messages/group/7')
+    return jsonResponse([
+      {
+        id: 30,
+        group_chat_id: 7,
+        sender_id: null,
+        sender: { id: 0, username: 'GameOn' },
+        content: 'This game was cancelled',
+        created_at: now,
+        system: true,
+      } satisfies GroupMessage,
+    ]);
   if (path.endsWith('/mark-read')) return jsonResponse({ success: true });
   return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
 }
@@ -234,5 +254,26 @@ describe('MessagesPage', () => {
         ]),
       );
     });
+  });
+
+  it('shows a cancelled game\'s chat with "This game was cancelled" and no message box', async () => {
+    await openSignedInApp('/messages?group=7', sockets);
+    const log = await screen.findByRole('log', {
+      name: 'Chat history: Football - Sunday 5-a-side',
+    });
+    expect(within(log).getByText('This game was cancelled')).toBeInTheDocument();
+    expect(within(log).queryByText('GameOn')).not.toBeInTheDocument();
+    expect(
+      screen.getAllByRole('status').some((node) => node.textContent === 'This game was cancelled'),
+    ).toBe(true);
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+  });
+
+  it("opens a game's group chat from ?post= (the game page's Open chat)", async () => {
+    await openSignedInApp('/messages?post=2', sockets);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'BGMI: Erangel scrims' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toBeInTheDocument();
   });
 });

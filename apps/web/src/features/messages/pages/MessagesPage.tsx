@@ -1,4 +1,4 @@
-import type { DirectConversation } from '@gameon/shared';
+import type { DirectConversation, GroupChatSummary } from '@gameon/shared';
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { LoadingLine } from '../../../components/LoadStates';
 /** The open conversation: a group chat, or a direct one known by its id and/or other member. */
 type Selection =
   | { type: 'group'; id: number }
+  | { type: 'post'; postId: number }
   | { type: 'direct'; conversationId: number | null; userId: number | null; username: string };
 
 /** Navigation state that selects a chat (CONTRACT.md "Ids and conversations"). */
@@ -40,15 +41,40 @@ function selectionFromState(state: unknown): Selection | null {
     : { type: 'direct', conversationId: id, userId: null, username: '' };
 }
 
-function selectionFromSearch(params: URLSearchParams): Selection | null {
-  const id = Number(params.get('conversation'));
-  return Number.isInteger(id) && id > 0
-    ? { type: 'direct', conversationId: id, userId: null, username: '' }
-    : null;
+function idParam(params: URLSearchParams, name: string): number | null {
+  const id = Number(params.get(name));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Fills in the other member of a direct selection known only by conversation id. */
-function resolve(selection: Selection | null, directs: DirectConversation[] | undefined) {
+/**
+ * `?conversation={id}` a direct conversation; `?group={id}` a group chat (issue 11: a cancelled
+ * game's notification); `?post={id}` the group chat of that game (issue 11: the game page's
+ * "Open chat").
+ */
+function selectionFromSearch(params: URLSearchParams): Selection | null {
+  const conversationId = idParam(params, 'conversation');
+  if (conversationId !== null) {
+    return { type: 'direct', conversationId, userId: null, username: '' };
+  }
+  const groupId = idParam(params, 'group');
+  if (groupId !== null) return { type: 'group', id: groupId };
+  const postId = idParam(params, 'post');
+  return postId === null ? null : { type: 'post', postId };
+}
+
+/**
+ * Fills in the other member of a direct selection known only by conversation id, and the group
+ * chat of a selection known only by its game.
+ */
+function resolve(
+  selection: Selection | null,
+  directs: DirectConversation[] | undefined,
+  chats: GroupChatSummary[] | undefined,
+): Selection | null {
+  if (selection?.type === 'post') {
+    const chat = chats?.find((c) => c.post_id === selection.postId);
+    return chat ? { type: 'group', id: chat.id } : selection;
+  }
   if (selection?.type !== 'direct' || selection.userId !== null) return selection;
   const found = directs?.find((c) => c.id === selection.conversationId);
   if (!found || found.other_user_id === null) return selection;
@@ -117,7 +143,7 @@ export function MessagesPage() {
     if (directs.error) console.error('Could not load direct conversations', directs.error);
   }, [directs.error]);
 
-  const active = resolve(selected, directs.data);
+  const active = resolve(selected, directs.data, chats.data);
   // A direct conversation chosen by id that the loaded list does not hold (its first message
   // just arrived, or a notification led here): refetch the list once before giving up.
   const unresolvedId =
@@ -129,9 +155,21 @@ export function MessagesPage() {
     setRefetchedFor(unresolvedId);
     void refetchDirects();
   }, [unresolvedId, directs.isPending, refetchedFor, refetchDirects]);
+  // A game's chat the loaded list does not hold (the member just joined): refetch it once too.
+  const unresolvedPostId = active?.type === 'post' ? active.postId : null;
+  const [refetchedPost, setRefetchedPost] = useState<number | null>(null);
+  const refetchChats = chats.refetch;
+  useEffect(() => {
+    if (unresolvedPostId === null || chats.isPending || refetchedPost === unresolvedPostId) return;
+    setRefetchedPost(unresolvedPostId);
+    void refetchChats();
+  }, [unresolvedPostId, chats.isPending, refetchedPost, refetchChats]);
+  const unresolvedPost = unresolvedPostId !== null;
   const resolving =
-    unresolvedId !== null &&
-    (directs.isPending || directs.isFetching || refetchedFor !== unresolvedId);
+    (unresolvedId !== null &&
+      (directs.isPending || directs.isFetching || refetchedFor !== unresolvedId)) ||
+    (unresolvedPostId !== null &&
+      (chats.isPending || chats.isFetching || refetchedPost !== unresolvedPostId));
 
   const activeChat =
     active?.type === 'group' ? chats.data?.find((chat) => chat.id === active.id) : undefined;
@@ -144,6 +182,7 @@ export function MessagesPage() {
         key={`group-${active.id}`}
         groupChatId={active.id}
         name={activeChat?.name ?? 'Group chat'}
+        cancelled={activeChat?.is_cancelled === true}
         onBack={() => setSelected(null)}
       />
     );
@@ -192,7 +231,7 @@ export function MessagesPage() {
             <LoadingLine className="h-full justify-center bg-slate-50">
               Opening conversation…
             </LoadingLine>
-          ) : unresolvedId !== null ? (
+          ) : unresolvedId !== null || unresolvedPost ? (
             <ThreadPlaceholder
               title="Conversation not found"
               text="It may have been removed. Choose a conversation from the list, or start a new message."

@@ -1,8 +1,9 @@
 import { PRIVACY_SETTINGS } from '../setting-options';
 import { BlockedMembers } from './BlockedMembers';
+import { CalendarFeedSettings } from './CalendarFeedSettings';
 import { OptionSettings } from './OptionSettings';
 
-/** The Privacy tab of settings (spec part 2 §2, §6). */
+/** The Privacy tab of settings (spec part 2 §2, §6), with the private calendar feed (issue 11). */
 export function PrivacySettings() {
   return (
     <>
@@ -13,6 +14,7 @@ export function PrivacySettings() {
         withOnlineStatus
       />
       <BlockedMembers />
+      <CalendarFeedSettings />
     </>
   );
 }

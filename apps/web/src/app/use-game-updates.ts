@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { NotificationType } from '@gameon/shared';
+import { feedQueries } from '../features/feed/api';
+import { postQueries } from '../features/posts/api';
+import { useSocketEvent } from '../lib/socket';
+
+/** Notifications that say a game's players, waitlist or existence changed (issue 11). */
+const GAME_CHANGES: ReadonlySet<NotificationType> = new Set<NotificationType>([
+  'interest',
+  'player_left',
+  'waitlist_promoted',
+  'game_cancelled',
+]);
+
+/**
+ * Keeps games live for the signed-in layout (issue 11): a notification that a game changed
+ * (someone joined or left, the member moved up from the waitlist, a game was cancelled)
+ * refetches the feed, the game pages and My Posts, so what the member sees matches it.
+ */
+export function useGameUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('notification', (notification) => {
+    if (!GAME_CHANGES.has(notification.type)) return;
+    void queryClient.invalidateQueries({ queryKey: postQueries.all() });
+    void queryClient.invalidateQueries({ queryKey: feedQueries.all() });
+  });
+}

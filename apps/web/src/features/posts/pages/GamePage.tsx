@@ -1,0 +1,261 @@
+import { formatDateTime, isEsport } from '@gameon/shared';
+import type { Post } from '@gameon/shared';
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarPlus,
+  MapPin,
+  MessageCircle,
+  SearchX,
+} from 'lucide-react';
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button, buttonClasses } from '../../../components/Button';
+import { GameCapacity } from '../../../components/GameCapacity';
+import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
+import { SportIcon } from '../../../components/SportIcon';
+import { HttpError, errorMessage } from '../../../lib/api-client';
+import { cx, viewerTimeZone } from '../../../lib/format';
+import { isFull, isUpcoming, viewerPlace } from '../../../lib/games';
+import { useCurrentUser } from '../../../lib/session';
+import { downloadGameCalendar, useGame, useMemberNames } from '../api';
+
+/** The join/leave button the app gives the page (the feed feature's, composed in app/). */
+export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: number }>;
+
+function MemberList({
+  label,
+  ids,
+  names,
+  empty,
+  numbered = false,
+}: {
+  label: string;
+  ids: number[];
+  names: Map<number, string>;
+  empty: string;
+  numbered?: boolean;
+}) {
+  const headingId = `game-${label.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="min-w-0">
+      <h2 id={headingId} className="text-sm font-semibold text-slate-900">
+        {label} ({ids.length})
+      </h2>
+      {ids.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ol className="mt-2 space-y-1.5">
+          {ids.map((id, index) => (
+            <li key={id} className="flex items-center gap-2 text-sm">
+              {numbered && (
+                <span className="grid size-6 shrink-0 place-items-center rounded-full bg-sky-100 text-xs font-semibold text-sky-800">
+                  {index + 1}
+                </span>
+              )}
+              <Link
+                to={`/profile/${id}`}
+                className="truncate font-medium text-slate-800 hover:text-emerald-700 hover:underline"
+              >
+                {names.get(id) ?? `Member ${id}`}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A game's page `/posts/{id}` (issue 11): sport, title, description, place and time, the host
+ * (linked to the profile), players and waitlist, the join/leave button, "Open chat" for the
+ * host and members, and "Add to calendar" (the .ics fetched with the member's token). A game the
+ * member may not see, or that was deleted, shows "Game not found".
+ */
+export function GamePage({ InterestButton }: { InterestButton: InterestButtonComponent }) {
+  const params = useParams();
+  const postId = Number(params.postId);
+  const user = useCurrentUser();
+  const game = useGame(postId);
+  const playerIds = game.data?.interested_users.map((entry) => entry.user_id) ?? [];
+  const waitlistIds = game.data?.waitlist?.map((entry) => entry.user_id) ?? [];
+  const names = useMemberNames([...playerIds, ...waitlistIds]);
+  const [calendarError, setCalendarError] = useState<string | null>(null);
+  const [savingCalendar, setSavingCalendar] = useState(false);
+
+  const notFound =
+    !Number.isInteger(postId) ||
+    postId <= 0 ||
+    (game.error instanceof HttpError && game.error.status === 404);
+
+  if (notFound) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <span className="mb-3 grid size-12 place-items-center rounded-full bg-emerald-50 text-emerald-600">
+            <SearchX aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="text-xl font-bold text-slate-900">Game not found</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            This game may have been cancelled, or it is not shared with you.
+          </p>
+          <Link to="/" className={buttonClasses('secondary', 'md', 'mt-4')}>
+            Back to the feed
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (game.isPending) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+        <LoadingLine>Loading game…</LoadingLine>
+      </div>
+    );
+  }
+  if (game.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+        <h1 className="mb-4 text-2xl font-bold text-slate-900">Game</h1>
+        <RetryAlert onRetry={() => void game.refetch()}>We could not load this game.</RetryAlert>
+      </div>
+    );
+  }
+
+  const post = game.data;
+  const host = post.author_id === user.id;
+  const place = viewerPlace(post, user.id);
+  const inGame = host || place.status !== 'out';
+  const upcoming = isUpcoming(post);
+  const esport = isEsport(post.sport);
+  const hasChat = place.status !== 'out' || playerIds.length + waitlistIds.length > 0;
+
+  const addToCalendar = async () => {
+    setCalendarError(null);
+    setSavingCalendar(true);
+    try {
+      await downloadGameCalendar(post.id);
+    } catch (failure) {
+      console.error('Could not get the calendar file', failure);
+      setCalendarError(errorMessage(failure, 'Could not add this game to your calendar.'));
+    } finally {
+      setSavingCalendar(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Feed
+      </Link>
+      <article className="mt-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className={cx(
+              'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
+              esport ? 'bg-violet-50 text-violet-700' : 'bg-emerald-50 text-emerald-700',
+            )}
+          >
+            <SportIcon sport={post.sport} className="size-3.5" />
+            {post.sport}
+          </span>
+          {!upcoming && (
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+              Past Event
+            </span>
+          )}
+        </div>
+        <h1 className="mt-3 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+          {post.heading}
+        </h1>
+        <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">
+          {post.description}
+        </p>
+
+        <dl className="mt-5 grid grid-cols-1 gap-3 text-sm text-slate-700 sm:grid-cols-2">
+          <div className="flex items-start gap-2">
+            <dt>
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+              <span className="sr-only">Place</span>
+            </dt>
+            <dd className="min-w-0 break-words">{post.location_name}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt>
+              <CalendarDays aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+              <span className="sr-only">When</span>
+            </dt>
+            <dd>
+              <time dateTime={post.event_time}>
+                {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
+              </time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <dt className="text-slate-500">Host</dt>
+            <dd>
+              <Link
+                to={`/profile/${post.author_id}`}
+                className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
+              >
+                {post.author.username}
+              </Link>
+              {host && <span className="text-slate-500"> (you)</span>}
+            </dd>
+          </div>
+        </dl>
+
+        <GameCapacity
+          className="mt-5"
+          joined={playerIds.length}
+          places={post.players_needed}
+          full={isFull(post)}
+          waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
+        />
+
+        <div className="mt-5 grid grid-cols-1 gap-5 border-t border-slate-100 pt-5 sm:grid-cols-2">
+          <MemberList label="Players" ids={playerIds} names={names} empty="No players yet." />
+          <MemberList
+            label="Waitlist"
+            ids={waitlistIds}
+            names={names}
+            empty="Nobody is waiting."
+            numbered
+          />
+        </div>
+
+        <div className="mt-6 flex flex-wrap items-start gap-3 border-t border-slate-100 pt-5">
+          {!host && upcoming && <InterestButton post={post} viewerId={user.id} />}
+          {inGame && hasChat && (
+            <Link to={`/messages?post=${post.id}`} className={buttonClasses('secondary')}>
+              <MessageCircle aria-hidden="true" className="size-4" />
+              Open chat
+            </Link>
+          )}
+          {inGame && upcoming && (
+            <Button
+              variant="secondary"
+              loading={savingCalendar}
+              onClick={() => void addToCalendar()}
+            >
+              {!savingCalendar && <CalendarPlus aria-hidden="true" className="size-4" />}
+              Add to calendar
+            </Button>
+          )}
+        </div>
+        {calendarError !== null && (
+          <Alert tone="error" className="mt-3">
+            {calendarError}
+          </Alert>
+        )}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Pure readings of a game shared by the feed, the game page and My Posts (issue 11). */
+import type { Post } from '@gameon/shared';
+
+/** Where the viewer stands in a game (issue 11): joined, waitlisted at a 1-based place, or out. */
+export type ViewerPlace =
+  { status: 'joined' } | { status: 'waitlisted'; position: number } | { status: 'out' };
+
+/** The viewer's place in `post`, read from its joined members and its waitlist (issue 11). */
+export function viewerPlace(post: Post, viewerId: number): ViewerPlace {
+  if (post.interested_users.some((entry) => entry.user_id === viewerId))
+    return { status: 'joined' };
+  const index = (post.waitlist ?? []).findIndex((entry) => entry.user_id === viewerId);
+  return index < 0 ? { status: 'out' } : { status: 'waitlisted', position: index + 1 };
+}
+
+/** Whether every place of `post` is taken (issue 11 `is_full`; counted when an old answer lacks it). */
+export function isFull(post: Post): boolean {
+  return post.is_full ?? post.interested_users.length >= post.players_needed;
+}
+
+/** Whether the game has not started at `now` (spec part 2 §4: upcoming, else Past Event). */
+export function isUpcoming(post: Post, now: Date = new Date()): boolean {
+  return new Date(post.event_time).getTime() > now.getTime();
+}
