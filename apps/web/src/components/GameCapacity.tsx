@@ -1,4 +1,6 @@
+import type { Post } from '@gameon/shared';
 import { cx } from '../lib/format';
+import { isFull, viewerPlace } from '../lib/games';
 
 interface GameCapacityProps {
   /** Joined members. */
@@ -48,5 +50,27 @@ export function GameCapacity({
         />
       </div>
     </div>
+  );
+}
+
+/** {@link GameCapacity} of `post` as `viewerId` sees it: its joined members, places and the viewer's waitlist place. */
+export function PostCapacity({
+  post,
+  viewerId,
+  className,
+}: {
+  post: Post;
+  viewerId: number;
+  className?: string;
+}) {
+  const place = viewerPlace(post, viewerId);
+  return (
+    <GameCapacity
+      className={className}
+      joined={post.interested_users.length}
+      places={post.players_needed}
+      full={isFull(post)}
+      waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
+    />
   );
 }

@@ -1,12 +1,16 @@
-import { formatDateTime, formatDistanceKm, isEsport } from '@gameon/shared';
+import { formatDistanceKm, isEsport } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 import { CalendarDays, Heart, MapPin, Navigation, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { GameCapacity } from '../../../components/GameCapacity';
-import { SportIcon } from '../../../components/SportIcon';
-import { cx, viewerTimeZone } from '../../../lib/format';
-import { isFull, viewerPlace } from '../../../lib/games';
+import { PostCapacity } from '../../../components/GameCapacity';
+import {
+  GameFact,
+  GameTime,
+  GameTitleLink,
+  HostLink,
+  SportBadge,
+} from '../../../components/GameFacts';
+import { cx } from '../../../lib/format';
 import { InterestButton } from './InterestButton';
 
 function plural(count: number, one: string, many: string): string {
@@ -22,7 +26,6 @@ function plural(count: number, one: string, many: string): string {
 export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
   const esport = isEsport(post.sport);
   const titleId = `post-${post.id}-title`;
-  const place = viewerPlace(post, viewerId);
 
   return (
     <article
@@ -30,14 +33,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
       className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span
-          className={cx(
-            'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
-            esport ? 'bg-violet-50 text-violet-700' : 'bg-emerald-50 text-emerald-700',
-          )}
-        >
-          <SportIcon sport={post.sport} className="size-3.5" />
-          {post.sport}
+        <SportBadge sport={post.sport}>
           <span
             className={cx(
               'rounded-full px-1.5 text-[10px] tracking-wide uppercase',
@@ -46,7 +42,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
           >
             {esport ? 'Esport' : 'Sport'}
           </span>
-        </span>
+        </SportBadge>
         {post.distance !== undefined && (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500">
             <Navigation aria-hidden="true" className="size-3.5" />
@@ -56,14 +52,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
         )}
       </div>
 
-      <h3 id={titleId} className="mt-3 text-lg font-semibold break-words text-slate-900">
-        <Link
-          to={`/posts/${post.id}`}
-          className="rounded hover:text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-        >
-          {post.heading}
-        </Link>
-      </h3>
+      <GameTitleLink post={post} id={titleId} />
       <p className="mt-1 line-clamp-4 text-sm break-words whitespace-pre-line text-slate-600">
         {post.description}
       </p>
@@ -82,59 +71,29 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
       )}
 
       <dl className="mt-4 grid grid-cols-1 gap-2 text-sm text-slate-600 sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <dt>
-            <MapPin aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Place</span>
-          </dt>
+        <GameFact icon={MapPin} label="Place">
           <dd className="truncate">{post.location_name}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">When</span>
-          </dt>
+        </GameFact>
+        <GameFact icon={CalendarDays} label="When">
           <dd>
-            <time dateTime={post.event_time}>
-              {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
-            </time>
+            <GameTime post={post} />
           </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Users aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Players needed</span>
-          </dt>
+        </GameFact>
+        <GameFact icon={Users} label="Players needed">
           <dd>{plural(post.players_needed, 'player needed', 'players needed')}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Heart aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Interested</span>
-          </dt>
+        </GameFact>
+        <GameFact icon={Heart} label="Interested">
           <dd>{plural(post.interested_users.length, 'interested', 'interested')}</dd>
-        </div>
+        </GameFact>
       </dl>
 
-      <GameCapacity
-        className="mt-4"
-        joined={post.interested_users.length}
-        places={post.players_needed}
-        full={isFull(post)}
-        waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
-      />
+      <PostCapacity className="mt-4" post={post} viewerId={viewerId} />
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="flex min-w-0 items-center gap-2 text-sm text-slate-500">
           <Avatar src={null} size={28} />
           <span className="truncate">
-            by{' '}
-            <Link
-              to={`/profile/${post.author_id}`}
-              className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
-            >
-              {post.author.username}
-            </Link>
+            by <HostLink post={post} />
           </span>
         </p>
         <InterestButton post={post} viewerId={viewerId} />

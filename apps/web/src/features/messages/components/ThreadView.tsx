@@ -1,10 +1,11 @@
 import { formatMessageTime } from '@gameon/shared';
-import { ArrowLeft, MessageSquareDashed } from 'lucide-react';
+import { MessageSquareDashed } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { cx, viewerTimeZone } from '../../../lib/format';
 import { LoadingLine, RetryNote } from '../../../components/LoadStates';
+import { BackToConversations } from './BackToConversations';
 
 /** What {@link ThreadView} needs of a thread's infinite query. */
 interface ThreadQuery {
@@ -106,14 +107,7 @@ export function ThreadView({
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to conversations"
-          className="grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[769px]:hidden"
-        >
-          <ArrowLeft aria-hidden="true" className="size-5" />
-        </button>
+        <BackToConversations onBack={onBack} />
         {avatar}
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900">{title}</h2>

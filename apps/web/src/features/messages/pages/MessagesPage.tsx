@@ -1,11 +1,12 @@
 import type { DirectConversation, GroupChatSummary } from '@gameon/shared';
-import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { cx } from '../../../lib/format';
 import { useGroupChats } from '../api';
 import { ChatThread } from '../components/ChatThread';
+import { BackToConversations } from '../components/BackToConversations';
 import { ConversationList } from '../components/ConversationList';
 import { DirectThread } from '../components/DirectThread';
 import { NewMessageModal } from '../components/NewMessageModal';
@@ -96,16 +97,7 @@ function ThreadPlaceholder({
 }) {
   return (
     <div className="relative flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
-      {onBack && (
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to conversations"
-          className="absolute top-3 left-3 grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[769px]:hidden"
-        >
-          <ArrowLeft aria-hidden="true" className="size-5" />
-        </button>
-      )}
+      {onBack && <BackToConversations onBack={onBack} className="absolute top-3 left-3" />}
       <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
         <MessagesSquare aria-hidden="true" className="size-7" />
       </span>

@@ -1,24 +1,16 @@
-import { formatDateTime, isEsport } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
-import {
-  ArrowLeft,
-  CalendarDays,
-  CalendarPlus,
-  MapPin,
-  MessageCircle,
-  SearchX,
-} from 'lucide-react';
+import { CalendarDays, CalendarPlus, MapPin, MessageCircle, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
+import { BackLink } from '../../../components/BackLink';
 import { Button, buttonClasses } from '../../../components/Button';
-import { GameCapacity } from '../../../components/GameCapacity';
+import { PostCapacity } from '../../../components/GameCapacity';
+import { GameFact, GameTime, HostLink, SportBadge } from '../../../components/GameFacts';
 import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
-import { SportIcon } from '../../../components/SportIcon';
 import { HttpError, errorMessage } from '../../../lib/api-client';
-import { cx, viewerTimeZone } from '../../../lib/format';
-import { isFull, isUpcoming, viewerPlace } from '../../../lib/games';
+import { isUpcoming, viewerPlace } from '../../../lib/games';
 import { useCurrentUser } from '../../../lib/session';
 import { downloadGameCalendar, useGame, useMemberNames } from '../api';
 
@@ -130,7 +122,6 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
   const place = viewerPlace(post, user.id);
   const inGame = host || place.status !== 'out';
   const upcoming = isUpcoming(post);
-  const esport = isEsport(post.sport);
   const hasChat = place.status !== 'out' || playerIds.length + waitlistIds.length > 0;
 
   const addToCalendar = async () => {
@@ -148,24 +139,15 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
-      <Link
+      <BackLink
         to="/"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
         Feed
-      </Link>
+      </BackLink>
       <article className="mt-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            className={cx(
-              'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
-              esport ? 'bg-violet-50 text-violet-700' : 'bg-emerald-50 text-emerald-700',
-            )}
-          >
-            <SportIcon sport={post.sport} className="size-3.5" />
-            {post.sport}
-          </span>
+          <SportBadge sport={post.sport} />
           {!upcoming && (
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
               Past Event
@@ -180,45 +162,24 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
         </p>
 
         <dl className="mt-5 grid grid-cols-1 gap-3 text-sm text-slate-700 sm:grid-cols-2">
-          <div className="flex items-start gap-2">
-            <dt>
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
-              <span className="sr-only">Place</span>
-            </dt>
+          <GameFact icon={MapPin} label="Place" align="start">
             <dd className="min-w-0 break-words">{post.location_name}</dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt>
-              <CalendarDays aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
-              <span className="sr-only">When</span>
-            </dt>
+          </GameFact>
+          <GameFact icon={CalendarDays} label="When" align="start">
             <dd>
-              <time dateTime={post.event_time}>
-                {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
-              </time>
+              <GameTime post={post} />
             </dd>
-          </div>
+          </GameFact>
           <div className="flex items-center gap-2 sm:col-span-2">
             <dt className="text-slate-500">Host</dt>
             <dd>
-              <Link
-                to={`/profile/${post.author_id}`}
-                className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
-              >
-                {post.author.username}
-              </Link>
+              <HostLink post={post} />
               {host && <span className="text-slate-500"> (you)</span>}
             </dd>
           </div>
         </dl>
 
-        <GameCapacity
-          className="mt-5"
-          joined={playerIds.length}
-          places={post.players_needed}
-          full={isFull(post)}
-          waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
-        />
+        <PostCapacity className="mt-5" post={post} viewerId={user.id} />
 
         <div className="mt-5 grid grid-cols-1 gap-5 border-t border-slate-100 pt-5 sm:grid-cols-2">
           <MemberList label="Players" ids={playerIds} names={names} empty="No players yet." />

@@ -1,20 +1,19 @@
-import { formatDateTime } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, MapPin, Plus, SquareStack, Trash2 } from 'lucide-react';
+import { Plus, SquareStack, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { DialogActions } from '../../../components/DialogActions';
 import { EmptyState } from '../../../components/EmptyState';
-import { GameCapacity } from '../../../components/GameCapacity';
+import { PostCapacity } from '../../../components/GameCapacity';
+import { GameTitleLink, GameWhenWhere, HostLink, SportBadge } from '../../../components/GameFacts';
 import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
 import { Modal } from '../../../components/Modal';
-import { SportIcon } from '../../../components/SportIcon';
 import { Tabs } from '../../../components/Tabs';
-import { cx, viewerTimeZone } from '../../../lib/format';
-import { isFull, isUpcoming, viewerPlace } from '../../../lib/games';
+import { cx } from '../../../lib/format';
+import { isUpcoming } from '../../../lib/games';
 import { useCurrentUser } from '../../../lib/session';
 import { postQueries, useDeletePost, useJoinedGames, useMyPosts } from '../api';
 
@@ -29,6 +28,16 @@ const emptyTexts: Record<Filter, { title: string; text: string }> = {
   Joined: { title: 'No joined games', text: 'You have not joined an upcoming game.' },
 };
 
+/** A filter tab drawn as a pill, which wraps at 375 px (issue 11). */
+function pillTabClass(selected: boolean): string {
+  return cx(
+    'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
+    selected
+      ? 'bg-emerald-600 text-white shadow-sm'
+      : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
+  );
+}
+
 /** What the page says after a delete (spec part 2 §8). */
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -39,11 +48,11 @@ function MyPostCard({
 }: {
   post: Post;
   viewerId: number;
-  /** Offered on the member's own upcoming games only (spec part 2 §2, §6). */
-  onDelete?: () => void;
+  /** Asks to delete `post`; offered on the member's own upcoming games only (spec part 2 §2, §6). */
+  onDelete: (post: Post) => void;
 }) {
   const upcoming = isUpcoming(post);
-  const place = viewerPlace(post, viewerId);
+  const deletable = post.author_id === viewerId && upcoming;
   const waiting = post.waitlist?.length ?? 0;
   const titleId = `my-post-${post.id}`;
   return (
@@ -53,10 +62,7 @@ function MyPostCard({
         className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700">
-            <SportIcon sport={post.sport} className="size-3.5" />
-            {post.sport}
-          </span>
+          <SportBadge sport={post.sport} />
           <span
             className={cx(
               'rounded-full px-2.5 py-1 text-xs font-semibold',
@@ -66,51 +72,28 @@ function MyPostCard({
             {upcoming ? 'Upcoming' : 'Past Event'}
           </span>
         </div>
-        <h3 id={titleId} className="mt-3 text-lg font-semibold break-words text-slate-900">
-          <Link
-            to={`/posts/${post.id}`}
-            className="rounded hover:text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-          >
-            {post.heading}
-          </Link>
-        </h3>
-        <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-          <time dateTime={post.event_time}>
-            {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
-          </time>
-        </p>
-        <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-          <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-          <span className="truncate">{post.location_name}</span>
-        </p>
-        <GameCapacity
-          className="mt-4"
-          joined={post.interested_users.length}
-          places={post.players_needed}
-          full={isFull(post)}
-          waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}
+        <GameTitleLink post={post} id={titleId} />
+        <GameWhenWhere
+          post={post}
+          className="mt-2 flex flex-col gap-1 text-sm text-slate-600"
+          itemClassName="flex items-center gap-2"
+          iconClassName="size-4 text-slate-400"
         />
+        <PostCapacity className="mt-4" post={post} viewerId={viewerId} />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-500">
           {post.author_id === viewerId ? (
             <span>{waiting === 0 ? 'No waitlist' : `${waiting} on the waitlist`}</span>
           ) : (
             <span>
-              Host{' '}
-              <Link
-                to={`/profile/${post.author_id}`}
-                className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
-              >
-                {post.author.username}
-              </Link>
+              Host <HostLink post={post} />
             </span>
           )}
-          {onDelete && (
+          {deletable && (
             <Button
               variant="ghost"
               size="sm"
               className="text-rose-700! hover:bg-rose-50"
-              onClick={onDelete}
+              onClick={() => onDelete(post)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
               Delete
@@ -187,14 +170,7 @@ export function MyPostsPage() {
     panel = (
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {shown.map((post) => (
-          <MyPostCard
-            key={post.id}
-            post={post}
-            viewerId={user.id}
-            onDelete={
-              post.author_id === user.id && isUpcoming(post) ? () => setConfirming(post) : undefined
-            }
-          />
+          <MyPostCard key={post.id} post={post} viewerId={user.id} onDelete={setConfirming} />
         ))}
       </ul>
     );
@@ -225,14 +201,7 @@ export function MyPostsPage() {
         selected={filter}
         onSelect={setFilter}
         listClassName="mt-5 flex flex-wrap gap-2"
-        tabClassName={(selected) =>
-          cx(
-            'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
-            selected
-              ? 'bg-emerald-600 text-white shadow-sm'
-              : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
-          )
-        }
+        tabClassName={pillTabClass}
         panelClassName="mt-5"
       >
         {panel}

@@ -1,14 +1,15 @@
-import { formatDateTime } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
-import { CalendarDays, ChevronDown, EyeOff, MapPin, SquareStack, Star } from 'lucide-react';
+import { ChevronDown, EyeOff, SquareStack, Star } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
+import { GameWhenWhere } from '../../../components/GameFacts';
 import { SportIcon } from '../../../components/SportIcon';
 import { HttpError } from '../../../lib/api-client';
-import { cx, viewerTimeZone } from '../../../lib/format';
+import { cx } from '../../../lib/format';
+import { isUpcoming } from '../../../lib/games';
 import { useUserPosts } from '../api';
 import { EmptyText } from './ProfileSection';
 import { LoadingLine } from '../../../components/LoadStates';
@@ -71,7 +72,7 @@ function PrivateNote({ children }: { children: ReactNode }) {
 
 /** A post in the profile's preview: sport, heading, time and place, and whether it is past. */
 function PostPreview({ post }: { post: Post }) {
-  const upcoming = new Date(post.event_time).getTime() > Date.now();
+  const upcoming = isUpcoming(post);
   return (
     <article className="rounded-xl p-3 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -89,18 +90,12 @@ function PostPreview({ post }: { post: Post }) {
         </span>
       </div>
       <h3 className="mt-1.5 font-semibold break-words text-slate-900">{post.heading}</h3>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-        <span className="inline-flex items-center gap-1">
-          <CalendarDays aria-hidden="true" className="size-3.5" />
-          <time dateTime={post.event_time}>
-            {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
-          </time>
-        </span>
-        <span className="inline-flex min-w-0 items-center gap-1">
-          <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
-          <span className="truncate">{post.location_name}</span>
-        </span>
-      </p>
+      <GameWhenWhere
+        post={post}
+        className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500"
+        itemClassName="inline-flex items-center gap-1"
+        iconClassName="size-3.5"
+      />
     </article>
   );
 }
