@@ -5,7 +5,7 @@
  * sends a message; A, already on /messages, sees it arrive without reloading.
  */
 import { expect, test } from './fixtures.js';
-import { expectPage, newPerson, shoot, signUp } from './helpers.js';
+import { expectPage, newPerson, postGame, shoot, signUp } from './helpers.js';
 
 // 30 km due north of Bengaluru as the offline gazetteer has it (12.97194 N, 77.59369 E).
 const NORTH_30KM = { latitude: 12.97194 + 30 / 111.195, longitude: 77.59369 };
@@ -18,27 +18,13 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
 
   // A signs up and posts a game at Bengaluru, found by the places search.
   await signUp(a, server, 'asha');
-  await a.getByRole('link', { name: 'Create Post', exact: true }).first().click();
-  await expect(a).toHaveURL(/\/create-post$/);
-  await expectPage(a, 'Find players for your game');
-  await a.getByLabel('Sport', { exact: true }).selectOption('Football');
-  await a.getByLabel('Players needed', { exact: true }).fill('4');
-  await a.getByLabel('Title', { exact: true }).fill('Sunday 5-a-side');
-  await a
-    .getByLabel('Description', { exact: true })
-    .fill('Friendly game on turf, all levels welcome.');
-  await a.getByLabel('Location', { exact: true }).fill('Bengaluru');
-  await a
-    .getByRole('option', { name: /Bengaluru, Karnataka, India/ })
-    .first()
-    .click();
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-  const local =
-    new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '18:00';
-  await a.getByLabel('Date & time', { exact: true }).fill(local);
-  await a.locator('form').getByRole('button', { name: 'Create Post', exact: true }).click();
-  await expect(a).toHaveURL(/\/$/);
-  await expectPage(a, 'Sports Feed');
+  await postGame(a, {
+    sport: 'Football',
+    players: 4,
+    title: 'Sunday 5-a-side',
+    description: 'Friendly game on turf, all levels welcome.',
+    clock: '18:00',
+  });
 
   await a.goto('/messages');
   await expectPage(a, 'Messages');

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { expectPage, newPerson, shoot, signUp } from './helpers.js';
+import { expectPage, newPerson, postGame, shoot, signUp } from './helpers.js';
 
 const TITLE = 'Evening doubles at Koramangala';
 const CHAT = `Badminton - ${TITLE}`;
@@ -27,23 +27,13 @@ test('a full game, its waitlist, leaving, promotion and cancelling', async ({
   // A posts a game for one player.
   const a = await newPerson(browser, server.baseURL);
   await signUp(a, server, 'gopal');
-  await a.getByRole('link', { name: 'Create Post', exact: true }).first().click();
-  await expectPage(a, 'Find players for your game');
-  await a.getByLabel('Sport', { exact: true }).selectOption('Badminton');
-  await a.getByLabel('Players needed', { exact: true }).fill('1');
-  await a.getByLabel('Title', { exact: true }).fill(TITLE);
-  await a.getByLabel('Description', { exact: true }).fill('Doubles, bring your own racquet.');
-  await a.getByLabel('Location', { exact: true }).fill('Bengaluru');
-  await a
-    .getByRole('option', { name: /Bengaluru, Karnataka, India/ })
-    .first()
-    .click();
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-  const local =
-    new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + '19:00';
-  await a.getByLabel('Date & time', { exact: true }).fill(local);
-  await a.locator('form').getByRole('button', { name: 'Create Post', exact: true }).click();
-  await expectPage(a, 'Sports Feed');
+  await postGame(a, {
+    sport: 'Badminton',
+    players: 1,
+    title: TITLE,
+    description: 'Doubles, bring your own racquet.',
+    clock: '19:00',
+  });
 
   // B joins the one place and lands in the game's group chat.
   const b = await newPerson(browser, server.baseURL);

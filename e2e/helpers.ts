@@ -74,3 +74,32 @@ export async function memberId(page: Page): Promise<number> {
   });
   return ((await res.json()) as { id: number }).id;
 }
+
+/**
+ * Posts a game at Bengaluru from the header's "Create Post", tomorrow at `clock` (India time,
+ * "HH:MM"), picking the place from the places search; ends on the feed.
+ */
+export async function postGame(
+  page: Page,
+  game: { sport: string; players: number; title: string; description: string; clock: string },
+) {
+  await page.getByRole('link', { name: 'Create Post', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/create-post$/);
+  await expectPage(page, 'Find players for your game');
+  await page.getByLabel('Sport', { exact: true }).selectOption(game.sport);
+  await page.getByLabel('Players needed', { exact: true }).fill(String(game.players));
+  await page.getByLabel('Title', { exact: true }).fill(game.title);
+  await page.getByLabel('Description', { exact: true }).fill(game.description);
+  await page.getByLabel('Location', { exact: true }).fill('Bengaluru');
+  await page
+    .getByRole('option', { name: /Bengaluru, Karnataka, India/ })
+    .first()
+    .click();
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+  const local =
+    new Date(tomorrow.getTime() + 5.5 * 3600 * 1000).toISOString().slice(0, 11) + game.clock;
+  await page.getByLabel('Date & time', { exact: true }).fill(local);
+  await page.locator('form').getByRole('button', { name: 'Create Post', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectPage(page, 'Sports Feed');
+}

@@ -1,4 +1,4 @@
-import type { Notification, Post, Settings } from '@gameon/shared';
+import type { Notification, Post } from '@gameon/shared';
 import { MutationObserver } from '@tanstack/react-query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { followMutation } from '../features/people/api';
 import { createPostMutation } from '../features/posts/api';
 import { profileQueries, saveProfileFieldsMutation } from '../features/profile/api';
 import { settingsQueries } from '../features/settings/api';
-import { createTestQueryClient, jsonResponse, mockFetch } from '../test/utils';
+import { createTestQueryClient, jsonResponse, mockFetch, testSettings } from '../test/utils';
 
 const post: Post = {
   id: 42,
@@ -25,25 +25,6 @@ const post: Post = {
   players_needed: 3,
   interested_users: [],
   created_at: '2030-03-01T10:00:00.000Z',
-};
-
-const settings: Settings = {
-  bio: 'Weekend badminton',
-  phone_number: '9876543210',
-  location_city: 'Mumbai',
-  location_coordinates: [72.87, 19.07],
-  profile_picture_url: null,
-  cover_photo_url: null,
-  sports: ['Badminton'],
-  tags: ['weekend'],
-  profile_visibility: 'public',
-  location_sharing: 'general',
-  show_online_status: false,
-  activity_history_visibility: 'public',
-  phone_visibility: 'friends_only',
-  message_requests: 'anyone',
-  post_comments: 'anyone',
-  event_invitations: 'manual',
 };
 
 function note(id: number, conversationId: number): Notification {
@@ -96,10 +77,10 @@ describe("app cache rules: one feature's change in another's cache", () => {
   });
 
   it('saved profile fields become the cached settings', async () => {
-    const saved = { ...settings, phone_number: '9123456780' };
+    const saved = { ...testSettings, phone_number: '9123456780' };
     mockFetch(() => jsonResponse(saved));
     const client = createTestQueryClient();
-    client.setQueryData(settingsQueries.settings().queryKey, settings);
+    client.setQueryData(settingsQueries.settings().queryKey, testSettings);
     await new MutationObserver(client, saveProfileFieldsMutation()).mutate({
       phone_number: '9123456780',
     });

@@ -1,6 +1,6 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { SessionUser } from '@gameon/shared';
+import type { SessionUser, Settings } from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -133,4 +133,24 @@ export const testUser: SessionUser = {
   tags: ['weekend'],
   profile_picture_url: null,
   created_at: '2025-01-01T00:00:00.000Z',
+};
+
+/** A member's settings as `GET /settings` answers them (spec part 2 §3 Settings). */
+export const testSettings: Settings = {
+  bio: 'Weekend badminton',
+  phone_number: '9876543210',
+  location_city: 'Mumbai',
+  location_coordinates: [72.87, 19.07],
+  profile_picture_url: null,
+  cover_photo_url: null,
+  sports: ['Badminton'],
+  tags: ['weekend'],
+  profile_visibility: 'public',
+  location_sharing: 'general',
+  show_online_status: false,
+  activity_history_visibility: 'public',
+  phone_visibility: 'friends_only',
+  message_requests: 'anyone',
+  post_comments: 'anyone',
+  event_invitations: 'manual',
 };

@@ -9,6 +9,7 @@ import {
   jsonResponse,
   mockFetch,
   renderSignedIn,
+  testSettings,
   testUser,
 } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
@@ -73,25 +74,6 @@ function post(id: number, heading: string): Post {
   };
 }
 
-const settings: Settings = {
-  bio: 'Weekend badminton',
-  phone_number: '9876543210',
-  location_city: 'Mumbai',
-  location_coordinates: [72.87, 19.07],
-  profile_picture_url: null,
-  cover_photo_url: null,
-  sports: ['Badminton'],
-  tags: ['weekend'],
-  profile_visibility: 'public',
-  location_sharing: 'general',
-  show_online_status: false,
-  activity_history_visibility: 'public',
-  phone_visibility: 'friends_only',
-  message_requests: 'anyone',
-  post_comments: 'anyone',
-  event_invitations: 'manual',
-};
-
 type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
 
 /**
@@ -125,7 +107,7 @@ function renderProfile(
     }
     if (/^\/api\/posts\/user\/\d+$/.test(pathname)) return jsonResponse(posts);
     if (pathname === '/api/settings' && call.method === 'PUT')
-      return jsonResponse({ ...settings, ...(call.body as Partial<Settings>) });
+      return jsonResponse({ ...testSettings, ...(call.body as Partial<Settings>) });
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   });
   renderSignedIn(<ProfileRoute />, {
