@@ -90,25 +90,25 @@ export function createNotificationsService({
     if (members.length === 0) return;
     const message = notificationText.nearbyPost(post.sport, post.heading);
     const data = { post_id: post.id, author_id: author.id };
-    const stored = await repo.insertMany(
-      db,
-      members.map((userId) => row(userId, 'nearby_post', message, data)),
-    );
-    for (const notification of stored)
+    await store(members.map((userId) => row(userId, 'nearby_post', message, data)));
+  }
+
+  /** Stores `rows` in one batch insert, then pushes each stored notification live. */
+  async function store(rows: ReturnType<typeof row>[]) {
+    for (const notification of await repo.insertMany(db, rows))
       events.emit('notification.created', {
         userId: notification.user_id,
         notification: present(notification),
       });
   }
 
-  async function notify(
+  function notify(
     userId: number,
     type: NotificationType,
     message: string,
     data: Notification['data'],
   ) {
-    const { id } = await repo.insert(db, row(userId, type, message, data));
-    await announce(userId, id);
+    return store([row(userId, type, message, data)]);
   }
 
   /**
@@ -166,17 +166,11 @@ export function createNotificationsService({
   events.on('post.cancelled', async ({ memberIds, postId, heading, groupChatId }) => {
     if (memberIds.length === 0) return;
     const message = notificationText.gameCancelled(heading);
-    const stored = await repo.insertMany(
-      db,
+    await store(
       memberIds.map((userId) =>
         row(userId, 'game_cancelled', message, { post_id: postId, group_chat_id: groupChatId }),
       ),
     );
-    for (const notification of stored)
-      events.emit('notification.created', {
-        userId: notification.user_id,
-        notification: present(notification),
-      });
   });
   events.on('message.direct.created', async ({ message, recipientId }) => {
     const id = await replaceMessageNotification(message, recipientId);

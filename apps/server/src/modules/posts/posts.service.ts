@@ -270,8 +270,8 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
           memberIds: [post.author_id, userId],
           now,
         });
-        const order = await repo.interestsOf(trx, postId);
-        const rank = order.findIndex((i) => i.user_id === userId) + 1;
+        // Under the post lock a new interest goes to the end of the joining order.
+        const rank = isNew ? before.length + 1 : before.findIndex((i) => i.user_id === userId) + 1;
         return { post, isNew, groupChatId, rank };
       });
       if (isNew) {
