@@ -63,10 +63,13 @@ export const postQueries = {
       queryFn: async ({ signal }) =>
         (await apiRequest('/posts/joined', { schema: postsResponseSchema, signal })).data,
     }),
-  /** `GET /users/{id}`, read for the name of a game's player (issue 11 game page). */
+  /**
+   * `GET /users/{id}`, read for the name of a game's player (issue 11 game page). Keyed apart
+   * from {@link postQueries.all}, so a game change refetches the games, not every name.
+   */
   member: (userId: number) =>
     queryOptions({
-      queryKey: [...postQueries.all(), 'member', userId] as const,
+      queryKey: ['game-members', userId] as const,
       queryFn: async ({ signal }) =>
         (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data.username,
       staleTime: 5 * 60_000,
