@@ -103,3 +103,21 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const RESET_RESEND_LOCKOUT_SECONDS = 60;
 /** How long the forgot-password success view shows before the code screen opens (spec part 1 §9). */
 export const FORGOT_PASSWORD_REDIRECT_MS = 2000;
+
+/** Review categories (spec part 2 §9); the list filter adds `all`. */
+export const REVIEW_CATEGORIES = [
+  'general',
+  'venue',
+  'event',
+  'equipment',
+  'coaching',
+  'app',
+] as const;
+export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+/** Review title and content limits in characters (spec part 2 §5, §9). */
+export const REVIEW_TITLE_MAX = 100;
+export const REVIEW_CONTENT_MAX = 2000;
+/** A profile previews its first 3 posts and reviews (spec part 2 §9). */
+export const PROFILE_PREVIEW_COUNT = 3;

@@ -9,3 +9,4 @@ export * from './schemas/chats.js';
 export * from './schemas/users.js';
 export * from './schemas/notifications.js';
 export * from './schemas/direct.js';
+export * from './schemas/reviews.js';
