@@ -4,6 +4,7 @@
  * integers 0/1, lists are child tables, ids are growing integers.
  */
 import type { Generated, Selectable } from 'kysely';
+import type { ReviewCategory } from '@gameon/shared';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -243,6 +244,27 @@ export interface DirectMessagesTable {
   created_at: string;
 }
 
+/** A community review (spec part 2 §3 Review); its tags are `review_tags` rows. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  author_id: number;
+  /** One of REVIEW_CATEGORIES (spec part 2 §9). */
+  category: ReviewCategory;
+  /** 1-5 stars. */
+  rating: number;
+  title: string;
+  content: string;
+  created_at: string;
+  /** Set by an edit; null until then. */
+  updated_at: string | null;
+}
+
+export interface ReviewTagsTable {
+  review_id: number;
+  tag: string;
+  position: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -267,6 +289,8 @@ export interface DB {
   direct_conversations: DirectConversationsTable;
   direct_messages: DirectMessagesTable;
   calendar_feeds: CalendarFeedsTable;
+  reviews: ReviewsTable;
+  review_tags: ReviewTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import * as notifications from './0005_notifications.js';
 import * as directMessages from './0006_direct_messages.js';
 import * as oneUnreadMessageNotification from './0007_one_unread_message_notification.js';
 import * as games from './0008_games.js';
+import * as reviews from './0009_reviews.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_direct_messages': directMessages,
   '0007_one_unread_message_notification': oneUnreadMessageNotification,
   '0008_games': games,
+  '0009_reviews': reviews,
 };
