@@ -1,7 +1,8 @@
 /**
  * Queries behind the access rules: follows and blocks between a viewer and many members, their
- * privacy settings, and the owners of posts and conversations, each in one query for a batch of
- * ids. Also the one SQL form of the block rule that list queries compose ({@link notBlockedWith}).
+ * privacy settings, and the owners of posts, reviews and conversations, each in one query for a
+ * batch of ids. Also the one SQL form of the block rule that list queries compose
+ * ({@link notBlockedWith}).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -124,6 +125,20 @@ export async function postAuthors(db: Executor, postIds: number[]): Promise<Map<
     .selectFrom('posts')
     .select(['id', 'author_id'])
     .where('id', 'in', [...new Set(postIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.author_id]));
+}
+
+/** Authors of the reviews among `reviewIds` that exist, by review id. */
+export async function reviewAuthors(
+  db: Executor,
+  reviewIds: number[],
+): Promise<Map<number, number>> {
+  if (reviewIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reviews')
+    .select(['id', 'author_id'])
+    .where('id', 'in', [...new Set(reviewIds)])
     .execute();
   return new Map(rows.map((r) => [r.id, r.author_id]));
 }

@@ -107,7 +107,7 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
      */
     async requireActivity(viewerId: number, ownerId: number): Promise<ProfileAccess> {
       const seen = await requireProfile(viewerId, ownerId);
-      if (!seen.activity) throw forbidden('activity_private', "This member's posts are private");
+      if (!seen.activity) throw forbidden('activity_private', "This member's activity is private");
       return seen;
     },
 
@@ -186,6 +186,22 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
       for (const postId of postIds) {
         const authorId = authors.get(postId);
         if (authorId === undefined || blocked.has(authorId)) throw notFound('Post not found');
+      }
+      return authors;
+    },
+
+    /**
+     * `viewerId` may see every review of `reviewIds`: each exists and no block stands with its
+     * author (issue 4: a blocked member's reviews are not there; issue 12).
+     * @returns the author of each review, by review id.
+     * @throws AppError 404 'Review not found'.
+     */
+    async requireReviews(viewerId: number, reviewIds: number[]): Promise<Map<number, number>> {
+      const authors = await repo.reviewAuthors(db, reviewIds);
+      const blocked = await repo.blockedAmong(db, viewerId, [...authors.values()]);
+      for (const reviewId of reviewIds) {
+        const authorId = authors.get(reviewId);
+        if (authorId === undefined || blocked.has(authorId)) throw notFound('Review not found');
       }
       return authors;
     },
