@@ -38,6 +38,8 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
 import { createRateLimiter } from './lib/rate-limit.js';
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     chats,
     publicUrl: config.publicUrl,
   });
+  const reviews = createReviewsService({ db: database.db, access });
   const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
@@ -174,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
   postsRoutes(app, posts, requireAuth);
+  reviewsRoutes(app, reviews, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
 
