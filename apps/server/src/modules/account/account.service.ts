@@ -1,6 +1,6 @@
 /**
  * Account deletion (issue 4; CONTRACT.md `DELETE /account`): with the password, the member's
- * account, sessions (sockets disconnected), posts, pictures, codes and every row keyed by their
+ * account, sessions (sockets disconnected), posts, reviews, pictures, codes and every row keyed by their
  * e-mail or phone go; their messages in others' chats stay, shown as 'Deleted user'.
  */
 import type { Kysely } from 'kysely';
@@ -50,8 +50,9 @@ export function createAccountService({
         await trx.deleteFrom('otp_codes').where('email', '=', user.email).execute();
         await trx.deleteFrom('pending_signups').where('email', '=', user.email).execute();
         // Everything keyed by the account id goes by ON DELETE CASCADE (sessions, posts, tags,
-        // interest, follows, blocks, settings with the phone, skills, availability, reset
-        // tokens, chat memberships); messages and reports keep their rows with a null author.
+        // interest, reviews with their tags, follows, blocks, settings with the phone, skills,
+        // availability, reset tokens, chat memberships); messages and reports keep their rows
+        // with a null author.
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         return ids;
       });

@@ -33,6 +33,8 @@ const TABLES = [
   'notifications',
   'direct_conversations',
   'direct_messages',
+  'reviews',
+  'review_tags',
 ] as const;
 
 /** Every row of every table, as text. */
@@ -67,6 +69,16 @@ describe('account deletion', () => {
       body: { reason: 'testing' },
     });
     await server.createPost(leaver.token, { heading: 'Leaver game' });
+    await server.request('POST', '/api/reviews', {
+      token: leaver.token,
+      body: {
+        rating: 4,
+        category: 'venue',
+        title: 'Leaver review',
+        content: 'Good turf',
+        tags: ['leaver-tag'],
+      },
+    });
     const hostGame = await server.createPost(host.token, { heading: 'Host game' });
     const { body } = await server.request<{ groupChatId: number }>(
       'POST',
@@ -98,6 +110,7 @@ describe('account deletion', () => {
     expect(before).toContain(email);
     expect(before).toContain('9123456780');
     expect(before).toContain(bio);
+    expect(before).toContain('Leaver review');
 
     const wrong = await server.request<{ message: string }>('DELETE', '/api/account', {
       token: leaver.token,
@@ -119,6 +132,8 @@ describe('account deletion', () => {
     expect(after).not.toContain('9123456780');
     expect(after).not.toContain(bio);
     expect(after).not.toContain('Leaver game');
+    expect(after).not.toContain('Leaver review');
+    expect(after).not.toContain('leaver-tag');
     expect((await server.request('GET', '/api/auth/me', { token: leaver.token })).status).toBe(401);
     expect((await fetch(server.url + picture.profile_picture_url)).status).toBe(404);
 
