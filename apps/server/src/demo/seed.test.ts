@@ -5,6 +5,8 @@ import type {
   LoginResponse,
   Notification,
   Post,
+  Review,
+  ReviewStats,
 } from '@gameon/shared';
 import { startServer, type TestServer } from '../../test/harness.js';
 import { DEMO_PASSWORD } from './seed.js';
@@ -57,5 +59,15 @@ describe('demo data (npm start)', () => {
     expect(full?.waitlist).toHaveLength(1);
     const mine = await get<Post[]>('/api/posts/my-posts');
     expect(mine.map((p) => p.heading)).toContain('Sunday 5-a-side at Koramangala');
+  });
+
+  it('gives arjun reviews by the demo members in every category (issue 12)', async () => {
+    const reviews = await get<Review[]>('/api/reviews');
+    expect(new Set(reviews.map((r) => r.author_username)).size).toBeGreaterThan(1);
+    const stats = await get<ReviewStats>('/api/reviews/stats');
+    expect(stats.count).toBe(reviews.length);
+    expect(stats.categories.every((c) => c.count > 0)).toBe(true);
+    const mine = await get<Review[]>('/api/reviews/my-reviews');
+    expect(mine.map((r) => r.title)).toContain('Best 5-a-side turf in Koramangala');
   });
 });

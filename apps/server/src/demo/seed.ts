@@ -6,6 +6,7 @@
  * no service call made "now" would produce. It runs once on a new database, before any service.
  */
 import type { Kysely } from 'kysely';
+import type { ReviewCategory } from '@gameon/shared';
 import type { DB, NotificationType } from '../db/types.js';
 import { hashPassword } from '../lib/crypto.js';
 import { publicPoint } from '../lib/geo.js';
@@ -16,6 +17,7 @@ import * as notificationsRepo from '../modules/notifications/notifications.repos
 import { notificationText } from '../modules/notifications/notifications.service.js';
 import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
+import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -209,9 +211,95 @@ const GAMES: [number, string, string, string, string[], string, number, number, 
     ],
   ];
 
+/** [author index, category, rating, title, content, tags, days ago] (issue 12). */
+const REVIEWS: [number, ReviewCategory, number, string, string, string[], number][] = [
+  [
+    4,
+    'app',
+    4,
+    'Found a BGMI squad in a day',
+    'Posted on Friday night and had two fraggers for the weekend scrims by Saturday morning. A rank filter for esports games would make it even better.',
+    ['bgmi', 'squad'],
+    1,
+  ],
+  [
+    0,
+    'venue',
+    5,
+    'Best 5-a-side turf in Koramangala',
+    'Well-kept astroturf, floodlights till 11 pm and space to park bikes. ₹1,200 an hour on weekends, split ten ways it is worth it.',
+    ['turf', '5-a-side', 'bengaluru'],
+    2,
+  ],
+  [
+    1,
+    'coaching',
+    5,
+    'Morning batch at an Indiranagar badminton academy',
+    'Three months in and my footwork and backhand clears are finally sorted. Coaches watch every rally and the 6 am batch is small.',
+    ['badminton', 'academy'],
+    4,
+  ],
+  [
+    2,
+    'venue',
+    3,
+    'Andheri box cricket: good pitch, tight nets',
+    'The pitch plays true and the lights are bright, but the side nets are close, so every edge is a dead ball. Book early on Fridays.',
+    ['box-cricket', 'mumbai'],
+    5,
+  ],
+  [
+    3,
+    'event',
+    4,
+    'Riverside 10K in Pune was well run',
+    'Water every 2.5 km, timing chips that worked and chai at the finish. The start was 20 minutes late.',
+    ['10k', 'running'],
+    9,
+  ],
+  [
+    1,
+    'equipment',
+    2,
+    'Budget nylon shuttles do not last',
+    'Went through a whole tube in one doubles session. Feather shuttles cost more but last far longer at club level.',
+    ['badminton', 'shuttles'],
+    12,
+  ],
+  [
+    3,
+    'coaching',
+    4,
+    'Two sessions before the Sinhagad climb',
+    'A local cycling coach worked on my cadence and gearing; I climbed the fort without stopping for the first time.',
+    ['cycling', 'pune'],
+    15,
+  ],
+  [
+    2,
+    'app',
+    3,
+    'Easy to post a game, the chat fills up fast',
+    'Posting a box cricket game takes a minute and the group chat fills up before the evening. Reminders an hour before the game would help.',
+    ['feedback'],
+    18,
+  ],
+  [
+    0,
+    'general',
+    4,
+    'Sunday games keep the group together',
+    'Our weekly 5-a-side is now the best part of the week. People turn up on time since the game is posted days ahead.',
+    ['community', 'weekend'],
+    20,
+  ],
+];
+
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
- * follows, a direct conversation with an unread message for arjun and his notifications.
+ * follows, a direct conversation with an unread message for arjun, his notifications, and
+ * reviews in every category.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -377,6 +465,22 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         created_at: at(minutesAgo),
       });
       if (read) await notificationsRepo.markRead(trx, arjun, [id]);
+    }
+
+    for (const [author, category, rating, title, content, tags, daysAgo] of REVIEWS) {
+      await reviewsRepo.insertReview(
+        trx,
+        {
+          author_id: ids[author]!,
+          category,
+          rating,
+          title,
+          content,
+          created_at: new Date(now - daysAgo * DAY - 3 * HOUR).toISOString(),
+          updated_at: null,
+        },
+        tags,
+      );
     }
   });
 }
