@@ -19,7 +19,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { UseMutationOptions } from '@tanstack/react-query';
+import type { InfiniteData, UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /** The list filter: one category, or `all` (spec part 2 §9 "the list filter adds all"). */
@@ -29,6 +29,11 @@ interface ReviewPage {
   reviews: Review[];
   /** Cursor of the next, older page (`X-Next-Cursor`), null at the oldest. */
   nextCursor: string | null;
+}
+
+/** Every loaded page's reviews in one list. */
+function allLoaded(data: InfiniteData<ReviewPage, string | null>): Review[] {
+  return data.pages.flatMap((page) => page.reviews);
 }
 
 /** `?category=` of a filter: left out for `all`. */
@@ -89,26 +94,24 @@ export const reviewQueries = {
 };
 
 /** Reviews of a category ({@link reviewQueries.list}), every loaded page in one list. */
-export function useReviews(category: CategoryFilter, enabled: boolean) {
+export function useReviews(category: CategoryFilter) {
   return useInfiniteQuery({
     ...reviewQueries.list(category),
-    select: (data) => data.pages.flatMap((page) => page.reviews),
-    enabled,
+    select: allLoaded,
   });
 }
 
 /** The member's own reviews ({@link reviewQueries.mine}), every loaded page in one list. */
-export function useMyReviews(enabled: boolean) {
+export function useMyReviews() {
   return useInfiniteQuery({
     ...reviewQueries.mine(),
-    select: (data) => data.pages.flatMap((page) => page.reviews),
-    enabled,
+    select: allLoaded,
   });
 }
 
 /** Review stats for a category ({@link reviewQueries.stats}). */
-export function useReviewStats(category: CategoryFilter, enabled: boolean) {
-  return useQuery({ ...reviewQueries.stats(category), enabled });
+export function useReviewStats(category: CategoryFilter) {
+  return useQuery(reviewQueries.stats(category));
 }
 
 /**
