@@ -1,11 +1,31 @@
-import { REVIEW_CATEGORIES } from '@gameon/shared';
+import { REVIEW_CATEGORIES, TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { Review, ReviewStats } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders, testReview } from '../../../test/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/app';
+import type { FakeSocket } from '../../../test/fake-socket';
+import {
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  testReview,
+  testUser,
+} from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 import { ReviewsPage } from './ReviewsPage';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
+  return {
+    io: (options: { auth?: unknown }) => {
+      const socket = new Socket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
 
 const emptyStats: ReviewStats = {
   count: 0,
@@ -242,5 +262,44 @@ describe('Reviews page: my reviews (CONTRACT.md my-reviews, PUT and DELETE by th
       },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Reviews in the app (spec part 2 §2 route table, §4 "Review creation")', () => {
+  it('goes to /reviews once a review is written, the sidebar marking Reviews as the current page', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    let written: Review[] = [];
+    const calls = mockFetch(({ url, method, body }) => {
+      switch (`${method} ${url.pathname}`) {
+        case 'GET /api/auth/me':
+          return jsonResponse(testUser);
+        case 'GET /api/messages/unread-count':
+          return jsonResponse({ total: 0 });
+        case 'POST /api/reviews':
+          written = [{ ...testReview(9), ...(body as object) }];
+          return jsonResponse(written[0], { status: 201 });
+        case 'GET /api/reviews':
+          return jsonResponse(written);
+        case 'GET /api/reviews/stats':
+          return jsonResponse(emptyStats);
+        default:
+          return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
+      }
+    });
+    const router = renderApp('/create-review');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.selectOptions(screen.getByLabelText('Category'), 'App');
+    await user.type(screen.getByLabelText('Title'), 'Found a team in a day');
+    await user.type(screen.getByLabelText('Content'), 'Easy to use.');
+    await user.click(screen.getByRole('button', { name: 'Post review' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reviews');
+    expect(
+      await screen.findByRole('article', { name: 'Found a team in a day' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
+    expect(callsTo(calls, '/api/reviews', 'POST')).toHaveLength(1);
   });
 });
