@@ -116,7 +116,8 @@ export function useReviewStats(category: CategoryFilter) {
 
 /**
  * `POST /reviews` (spec part 2 §5, §7) -> the new review (201); 400 with the server's message.
- * The app refetches the author's profile reviews after it (app/cache-rules.ts).
+ * Like an edit and a delete, it makes the app refetch the profiles (app/cache-rules.ts), whose
+ * Reviews (n) show it.
  */
 export const createReviewMutation = () =>
   mutationOptions({
