@@ -8,6 +8,7 @@ import * as notifications from './0005_notifications.js';
 import * as directMessages from './0006_direct_messages.js';
 import * as oneUnreadMessageNotification from './0007_one_unread_message_notification.js';
 import * as games from './0008_games.js';
+import * as events from './0010_events.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -18,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0006_direct_messages': directMessages,
   '0007_one_unread_message_notification': oneUnreadMessageNotification,
   '0008_games': games,
+  // 0009 is reviews (merged by hand).
+  '0010_events': events,
 };
