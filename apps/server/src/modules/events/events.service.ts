@@ -35,12 +35,12 @@ export type EventInput = z.output<typeof eventBodySchema>;
 const HOUR_MS = 3600 * 1000;
 
 /** An event's length in hours, to 2 decimals, from its start and end (UTC ISO; issue 13). */
-export function durationHours(start: string, end: string): number {
+function durationHours(start: string, end: string): number {
   return Math.round(((Date.parse(end) - Date.parse(start)) / HOUR_MS) * 100) / 100;
 }
 
 /** The event's point [lng, lat], or null for an online event without one. */
-export function pointOf(row: Pick<EventRow, 'lng' | 'lat'>): [number, number] | null {
+function pointOf(row: Pick<EventRow, 'lng' | 'lat'>): [number, number] | null {
   return row.lng !== null && row.lat !== null ? [row.lng, row.lat] : null;
 }
 
