@@ -1,4 +1,4 @@
-import { About } from '../components/About';
+import { AboutGameOn } from '../../../components/AboutGameOn';
 import { CallToAction } from '../components/CallToAction';
 import { Features } from '../components/Features';
 import { Gallery } from '../components/Gallery';
@@ -17,7 +17,7 @@ export function LandingPage() {
         <PopularSports />
         <Features />
         <Gallery />
-        <About />
+        <AboutGameOn />
         <CallToAction />
       </main>
       <LandingFooter />
