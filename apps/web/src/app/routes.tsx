@@ -1,13 +1,14 @@
 /**
  * The router (spec part 1 §2, spec part 2 §2): built from the route guard table
- * (route-table.tsx), one list of routes while signed out and one while signed in. After sign-out
- * the member lands on /login.
+ * (route-table.tsx), one list of routes while signed out and one while signed in, under a root
+ * route whose error element shows what a page throws. After sign-out the member lands on /login.
  */
 import { Suspense, useEffect } from 'react';
 import type { ReactElement } from 'react';
-import { Navigate, useLocation, useRoutes } from 'react-router';
+import { Navigate, ScrollRestoration, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
+import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -43,7 +44,7 @@ const signedOutRoutes = routesOf(
 const signedInRoutes = routesOf('signedIn', <AppLayout />, (row) => row.signedIn !== 'home');
 
 /** Renders the routes that fit the session; a loading screen while the session starts. */
-export function AppRoutes() {
+function AppRoutes() {
   const { user, loading, redirectToLogin, acknowledgeRedirect } = useAuth();
   const { pathname } = useLocation();
   const element = useRoutes(user === null ? signedOutRoutes : signedInRoutes);
@@ -66,3 +67,21 @@ export function AppRoutes() {
     </Suspense>
   );
 }
+
+/**
+ * The data router's routes (main.tsx, and the tests' app): every path renders the app's routes;
+ * a page that throws, or whose code fails to load, shows the error screen instead (spec part 1
+ * §8). A new page opens at the top, and going back restores where the reader was.
+ */
+export const rootRoutes: RouteObject[] = [
+  {
+    path: '*',
+    element: (
+      <>
+        <ScrollRestoration />
+        <AppRoutes />
+      </>
+    ),
+    errorElement: <ErrorScreen />,
+  },
+];
