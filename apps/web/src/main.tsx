@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
+import { rootRoutes } from './app/routes';
 import './index.css';
 
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+const router = createBrowserRouter(rootRoutes);
 const queryClient = createQueryClient();
 
 const root = document.getElementById('root');

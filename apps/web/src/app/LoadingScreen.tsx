@@ -17,7 +17,7 @@ export function LoadingScreen() {
   );
 }
 
-/** Shown in the signed-in frame while a page's code loads. */
+/** Shown inside a frame (signed-in or public) while a page's code loads. */
 export function PageLoading() {
   return (
     <div

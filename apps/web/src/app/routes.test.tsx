@@ -1,4 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
+import type { Post } from '@gameon/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,8 @@ import { renderApp } from '../test/app';
 import { FakeSocket } from '../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
+import { routeTable } from './route-table';
+import type { RoutePath } from './route-table';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -37,7 +40,29 @@ const ownProfile = {
   online: true,
 };
 
-/** The server of a signed-in member with an empty feed and no chats. */
+/** Someone else's game, as `GET /api/posts/5` answers it. */
+const game: Post = {
+  id: 5,
+  author_id: 3,
+  author: { id: 3, username: 'rahul' },
+  sport: 'Cricket',
+  heading: 'Box cricket at Powai',
+  description: 'Eight overs a side, tennis ball.',
+  tags: [],
+  location: { type: 'Point', coordinates: [72.9, 19.1] },
+  location_name: 'Powai, Mumbai',
+  event_time: '2099-03-02T01:30:00.000Z',
+  players_needed: 4,
+  interested_users: [],
+  waitlist: [],
+  is_full: false,
+  created_at: '2030-03-01T10:00:00.000Z',
+};
+
+/**
+ * The server of a signed-in member (priya, 7) with an empty feed and no chats, who may see
+ * rahul's (3) profile and game 5.
+ */
 function server(call: FetchCall): Response {
   switch (call.url.pathname) {
     case '/api/auth/me':
@@ -52,30 +77,114 @@ function server(call: FetchCall): Response {
       return jsonResponse({ total: 3 });
     case '/api/messages/conversations':
       return jsonResponse({ groupChats: [] });
+    case '/api/direct-messages/conversations':
+      return jsonResponse([]);
     case '/api/users/7':
       return jsonResponse(ownProfile);
+    case '/api/users/3':
+      return jsonResponse({ ...ownProfile, id: 3, username: 'rahul', email: undefined });
     case '/api/posts/user/7':
+    case '/api/posts/user/3':
       return jsonResponse([]);
+    case '/api/posts/5':
+      return jsonResponse(game);
     default:
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   }
 }
 
+const LANDING = 'Find players. Join games. Play more.';
+const FEED = 'Sports Feed';
+
+/**
+ * How the test visits a row of the route table, and the `h1` of the page each state gets there;
+ * a state without a heading must be sent to / (spec part 2 §2 "Route guard table"). Written apart
+ * from the table, so a wrong row fails here.
+ */
+interface Visit {
+  /** Concrete paths to open (default: the row's path, when it is one). */
+  paths?: string[];
+  /** Navigation state the page needs to show itself (the reset steps). */
+  state?: unknown;
+  signedOut?: string;
+  signedIn?: string;
+  /** The visitor's page draws its own frame (the auth screens), not the landing page's. */
+  ownFrame?: true;
+}
+
+// A Record over the table's paths: a row added without its visit fails to type-check.
+const visits: Record<RoutePath, Visit> = {
+  '/': { signedOut: LANDING, signedIn: FEED },
+  '/login': { signedOut: 'Welcome back', ownFrame: true },
+  '/register': { signedOut: 'Create your account', ownFrame: true },
+  '/forgot-password': { signedOut: 'Forgot your password?', ownFrame: true },
+  '/reset-password-otp': {
+    state: { email: 'priya@example.com', type: 'reset' },
+    signedOut: 'Enter your reset code',
+    ownFrame: true,
+  },
+  '/new-password': {
+    state: { email: 'priya@example.com', resetToken: 'rt-1' },
+    signedOut: 'Choose a new password',
+    ownFrame: true,
+  },
+  '/download': { signedOut: 'Download GameOn' },
+  '/about': { signedOut: 'About Us', signedIn: 'About Us' },
+  '/privacy': { signedOut: 'Privacy Policy', signedIn: 'Privacy Policy' },
+  '/terms': { signedOut: 'Terms of Service', signedIn: 'Terms of Service' },
+  '/events': {},
+  '/search': { signedIn: 'Find People' },
+  '/messages': { signedIn: 'Messages' },
+  '/notifications': { signedIn: 'Notifications' },
+  '/profile': { signedIn: 'priya' },
+  '/profile/:userId': { paths: ['/profile/3'], signedIn: 'rahul' },
+  '/settings': { signedIn: 'Settings' },
+  '/create-post': { signedIn: 'Find players for your game' },
+  '/past-posts': { signedIn: 'My Posts' },
+  '/posts/:postId': { paths: ['/posts/5'], signedIn: 'Box cricket at Powai' },
+  '/reviews': { signedIn: 'Reviews' },
+  '/create-review': { signedIn: 'Write a review' },
+  '/events/register': {},
+  '/create-event': {},
+  '*': { paths: ['/nowhere', '/posts/5/edit'] },
+};
+
+const STATES = ['signedOut', 'signedIn'] as const;
+
+/** Every row of the table, at each of its paths, in both states, with what should show. */
+const cases = routeTable.flatMap((row) => {
+  const visit = visits[row.path];
+  return (visit.paths ?? [row.path]).flatMap((path) =>
+    STATES.map((state) => {
+      const page = visit[state];
+      const heading = page ?? (state === 'signedOut' ? LANDING : FEED);
+      // The frame shows as its navigation: the sidebar signed in, the landing bar signed out,
+      // none around the auth screens, which draw their own.
+      const ownFrame = page !== undefined && state === 'signedOut' && visit.ownFrame === true;
+      return {
+        title: `${state === 'signedOut' ? 'a visitor' : 'a member'} at ${path} gets "${heading}"${page === undefined ? ' at /' : ''}`,
+        state,
+        entry: visit.state === undefined ? path : { pathname: path, state: visit.state },
+        heading,
+        pathname: page === undefined ? '/' : path,
+        frame: ownFrame ? null : state === 'signedOut' ? 'Main' : 'Primary',
+      };
+    }),
+  );
+});
+
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
-  it.each([
-    '/create-post',
-    '/messages',
-    '/settings',
-    '/search',
-    '/profile',
-    '/profile/3',
-    '/nowhere',
-  ])('sends a visitor from %s to the landing page', async (path) => {
-    const router = renderApp(path);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: /Find players/ }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+  it.each(cases)('$title', async ({ state, entry, heading, pathname, frame }) => {
+    if (state === 'signedIn') {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+      mockFetch(server);
+    }
+    const router = renderApp(entry);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(pathname);
+    const frames = screen.queryAllByRole('navigation', { name: /^(Main|Primary)$/ });
+    expect(frames.map((nav) => nav.getAttribute('aria-label'))).toEqual(frame ? [frame] : []);
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {
@@ -98,25 +207,6 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('sends a signed-in member from an unknown path to the feed', async () => {
-    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-    mockFetch(server);
-    const router = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Sports Feed' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
-
-  it.each(['/forgot-password', '/reset-password-otp', '/new-password'])(
-    'sends a signed-in member from %s to the feed',
-    async (path) => {
-      localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-      mockFetch(server);
-      const router = renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Sports Feed' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
-
   it('opens /settings from the sidebar with the Security tab', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
     mockFetch(server);
@@ -128,6 +218,21 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('opens About Us from the sidebar, inside the signed-in frame', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await user.click(within(nav).getByRole('link', { name: 'About Us' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/about');
+    expect(within(nav).getByRole('link', { name: 'About Us' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('opens Find People and My Profile from the sidebar', async () => {

@@ -1,101 +1,50 @@
 /**
- * The route guard table (spec part 1 §2, spec part 2 §2): one table while signed out, one while
- * signed in; any other path redirects to /. After sign-out the member lands on /login.
+ * The router (spec part 1 §2, spec part 2 §2): built from the route guard table
+ * (route-table.tsx), one list of routes while signed out and one while signed in, under a root
+ * route whose error element shows what a page throws. After sign-out the member lands on /login.
  */
-import { Suspense, lazy, useEffect } from 'react';
-import type { ComponentType } from 'react';
-import { Navigate, useLocation, useRoutes } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import type { ReactElement } from 'react';
+import { Navigate, ScrollRestoration, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
+import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { routeTable } from './route-table';
+import type { RouteRow } from './route-table';
 
-// Pages load on demand, so a visitor does not download the signed-in app and vice versa.
-/** A page component loaded on its first render from the module `load` resolves, by export name. */
-function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
-  load: () => Promise<M>,
-  name: K,
-) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+const rows: readonly RouteRow[] = routeTable;
+
+/**
+ * The routes of `state`: each row's page, or a redirect to / for 'home'; the rows `inFrame` picks
+ * are children of `frame` (a layout with an outlet), the others stand alone.
+ */
+function routesOf(
+  state: 'signedOut' | 'signedIn',
+  frame: ReactElement,
+  inFrame: (row: RouteRow) => boolean,
+): RouteObject[] {
+  const route = (row: RouteRow): RouteObject => {
+    const outcome = row[state];
+    return { path: row.path, element: outcome === 'home' ? <Navigate to="/" replace /> : outcome };
+  };
+  return [
+    { element: frame, children: rows.filter(inFrame).map(route) },
+    ...rows.filter((row) => !inFrame(row)).map(route),
+  ];
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
-const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/pages/ForgotPasswordPage'),
-  'ForgotPasswordPage',
+const signedOutRoutes = routesOf(
+  'signedOut',
+  <PublicLayout />,
+  (row) => row.signedOut !== 'home' && row.visitorFrame !== 'own',
 );
-const ResetCodePage = lazyPage(
-  () => import('../features/auth/pages/ResetCodePage'),
-  'ResetCodePage',
-);
-const NewPasswordPage = lazyPage(
-  () => import('../features/auth/pages/NewPasswordPage'),
-  'NewPasswordPage',
-);
-const FeedPage = lazyPage(() => import('../features/feed/pages/FeedPage'), 'FeedPage');
-const CreatePostPage = lazyPage(
-  () => import('../features/posts/pages/CreatePostPage'),
-  'CreatePostPage',
-);
-const MessagesPage = lazyPage(
-  () => import('../features/messages/pages/MessagesPage'),
-  'MessagesPage',
-);
-const NotificationsPage = lazyPage(
-  () => import('../features/notifications/pages/NotificationsPage'),
-  'NotificationsPage',
-);
-const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'), 'SearchPage');
-const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
-const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
-const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
-const ReviewsPage = lazyPage(() => import('../features/reviews/pages/ReviewsPage'), 'ReviewsPage');
-const CreateReviewPage = lazyPage(
-  () => import('../features/reviews/pages/CreateReviewPage'),
-  'CreateReviewPage',
-);
-const SettingsPage = lazyPage(
-  () => import('../features/settings/pages/SettingsPage'),
-  'SettingsPage',
-);
+const signedInRoutes = routesOf('signedIn', <AppLayout />, (row) => row.signedIn !== 'home');
 
-const redirectHome: RouteObject = { path: '*', element: <Navigate to="/" replace /> };
-
-export const signedOutRoutes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password-otp', element: <ResetCodePage /> },
-  { path: '/new-password', element: <NewPasswordPage /> },
-  redirectHome,
-];
-
-export const signedInRoutes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { path: '/', element: <FeedPage /> },
-      { path: '/create-post', element: <CreatePostPage /> },
-      { path: '/posts/:postId', element: <GameRoute /> },
-      { path: '/past-posts', element: <MyPostsPage /> },
-      { path: '/messages', element: <MessagesPage /> },
-      { path: '/notifications', element: <NotificationsPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/profile', element: <ProfileRoute /> },
-      { path: '/profile/:userId', element: <ProfileRoute /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/reviews', element: <ReviewsPage /> },
-      { path: '/create-review', element: <CreateReviewPage /> },
-    ],
-  },
-  redirectHome,
-];
-
-/** Renders the table that fits the session; a loading screen while the session starts. */
-export function AppRoutes() {
+/** Renders the routes that fit the session; a loading screen while the session starts. */
+function AppRoutes() {
   const { user, loading, redirectToLogin, acknowledgeRedirect } = useAuth();
   const { pathname } = useLocation();
   const element = useRoutes(user === null ? signedOutRoutes : signedInRoutes);
@@ -108,12 +57,31 @@ export function AppRoutes() {
   if (loading) return <LoadingScreen />;
   if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
   // A navigation is a transition, so a page whose code is still loading would leave the previous
-  // page on screen, taking input meant for the next one. Signed-out pages share no frame, so each
-  // path gets its own boundary and the loading screen shows instead; signed in, AppLayout keeps
-  // its frame and gives each path a boundary inside it.
+  // page on screen, taking input meant for the next one. Signed out, each path gets its own
+  // boundary: the auth screens share no frame, so the loading screen shows instead, and the
+  // public frame gives its pages a boundary inside it; signed in, AppLayout keeps its frame and
+  // gives each path a boundary inside it.
   return (
     <Suspense key={user === null ? pathname : 'signed-in'} fallback={<LoadingScreen />}>
       {element}
     </Suspense>
   );
 }
+
+/**
+ * The data router's routes (main.tsx, and the tests' app): every path renders the app's routes;
+ * a page that throws, or whose code fails to load, shows the error screen instead (spec part 1
+ * §8). A new page opens at the top, and going back restores where the reader was.
+ */
+export const rootRoutes: RouteObject[] = [
+  {
+    path: '*',
+    element: (
+      <>
+        <ScrollRestoration />
+        <AppRoutes />
+      </>
+    ),
+    errorElement: <ErrorScreen />,
+  },
+];

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { expect } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/routes';
+import { rootRoutes } from '../app/routes';
 import type { FakeSocket } from './fake-socket';
 import { createTestQueryClient } from './utils';
 
@@ -13,9 +13,7 @@ type Entry = string | { pathname: string; state?: unknown };
 
 /** Renders the app at `entry` (a path, or a path with navigation state); answers the router. */
 export function renderApp(entry: Entry = '/') {
-  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
-    initialEntries: [entry],
-  });
+  const router = createMemoryRouter(rootRoutes, { initialEntries: [entry] });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />

@@ -6,6 +6,10 @@ import { afterEach, vi } from 'vitest';
 // 1 s default so a busy machine is not mistaken for a broken page.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom lays nothing out, so it cannot scroll; the router's ScrollRestoration scrolls to the top
+// on every navigation.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   // React Aria's live announcer (two role="log" regions prepended to <body>) outlives React's

@@ -1,5 +1,6 @@
 import { LinkList } from '../../components/LinkList';
 import type { LinkItem } from '../../components/LinkList';
+import { SUPPORT_MAILTO } from '../../lib/contact';
 
 const linkClass =
   'rounded text-sm text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
@@ -8,7 +9,7 @@ const footerLinks: LinkItem[] = [
   { to: '/about', label: 'About Us' },
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
-  { to: 'mailto:support@gameon.example', label: 'Contact' },
+  { to: SUPPORT_MAILTO, label: 'Contact' },
 ];
 
 /** The signed-in footer (spec part 1 §2). */

@@ -147,3 +147,16 @@ describe('RegisterPage code step', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-new');
   });
 });
+
+describe('RegisterPage policy links (issue 12)', () => {
+  it.each([
+    ['Terms and Conditions', '/terms'],
+    ['Privacy Policy', '/privacy'],
+  ])('opens %s (%s) in a new tab, so the half-filled form stays', (name, href) => {
+    renderPage();
+    const link = screen.getByRole('link', { name: `${name} (opens in a new tab)` });
+    expect(link).toHaveAttribute('href', href);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
+  });
+});

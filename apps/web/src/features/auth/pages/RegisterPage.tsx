@@ -22,6 +22,18 @@ const LIST_FIELDS = [
 ] as const;
 
 /**
+ * A link to a policy from the sign-up form: it opens in a new tab, so the half-filled form stays
+ * as it is in this one (issue 12).
+ */
+function PolicyLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener" className={authLinkClass}>
+      {children} <span className="sr-only">(opens in a new tab)</span>
+    </Link>
+  );
+}
+
+/**
  * Sign up (spec part 1 §2 "Register", §4, §5, §8): the form, then the e-mailed code step; a
  * verified code signs the member in and opens the feed.
  */
@@ -127,14 +139,8 @@ export function RegisterPage() {
             {...register('agreedToTerms')}
           />
           <label htmlFor="register-terms" className="text-sm text-slate-600">
-            I agree to the{' '}
-            <Link to="/terms" className={authLinkClass}>
-              Terms and Conditions
-            </Link>{' '}
-            and the{' '}
-            <Link to="/privacy" className={authLinkClass}>
-              Privacy Policy
-            </Link>
+            I agree to the <PolicyLink to="/terms">Terms and Conditions</PolicyLink> and the{' '}
+            <PolicyLink to="/privacy">Privacy Policy</PolicyLink>
           </label>
         </div>
         {error !== null && <Alert tone="error">{error}</Alert>}

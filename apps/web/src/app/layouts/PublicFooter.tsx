@@ -1,6 +1,6 @@
-import { LinkList } from '../../../components/LinkList';
-import type { LinkItem } from '../../../components/LinkList';
-import { Logo } from '../../../components/Logo';
+import { LinkList } from '../../components/LinkList';
+import type { LinkItem } from '../../components/LinkList';
+import { Logo } from '../../components/Logo';
 
 const footerLink =
   'rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
@@ -11,8 +11,11 @@ const footerLinks: LinkItem[] = [
   { to: '/terms', label: 'Terms' },
 ];
 
-/** Footer of the landing page with About, Privacy and Terms (spec part 1 §2). */
-export function LandingFooter() {
+/**
+ * Footer of the public frame with About, Privacy and Terms (spec part 1 §2 "Landing page"): a
+ * visitor sees it under the landing page and the public pages.
+ */
+export function PublicFooter() {
   return (
     <footer className="bg-slate-950 py-10 text-slate-400">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between">

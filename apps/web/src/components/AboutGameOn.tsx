@@ -23,8 +23,11 @@ const aims = [
   },
 ];
 
-/** The about section with the product's stated figures, Mission and Vision (spec part 1 §1, §2). */
-export function About() {
+/**
+ * GameOn's story with the product's stated figures, Mission and Vision (spec part 1 §1, §2): the
+ * landing page's about section and the heart of /about, kept in one place so they cannot drift.
+ */
+export function AboutGameOn() {
   return (
     <section
       id="about"

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/Button';
-import { LinkList } from '../../../components/LinkList';
-import type { LinkItem } from '../../../components/LinkList';
-import { LogoLink } from '../../../components/LogoLink';
+import { buttonClasses } from '../../components/Button';
+import { LinkList } from '../../components/LinkList';
+import type { LinkItem } from '../../components/LinkList';
+import { LogoLink } from '../../components/LogoLink';
 
 const navLink =
   'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
@@ -16,8 +16,11 @@ const menuLinks: LinkItem[] = [
 ];
 const signIn: LinkItem = { to: '/login', label: 'Sign In' };
 
-/** Top navigation of the landing page (spec part 1 §2): Events, Get Started, Download App, Sign In. */
-export function LandingNav() {
+/**
+ * Top navigation of the public frame (spec part 1 §2 "Landing page"): Events, Get Started,
+ * Download App, Sign In; a visitor sees it above the landing page and the public pages.
+ */
+export function PublicNav() {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/85 backdrop-blur">

@@ -1,0 +1,124 @@
+/**
+ * The route guard table (spec part 1 §2, spec part 2 §2 "Route guard table"; issue 12): one row
+ * per path, saying what a signed-out visitor and a signed-in member get there. The router
+ * (routes.tsx) is built from it and its test (routes.test.tsx) walks every row in both states.
+ * To add a route, add a row.
+ */
+import { lazy } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+
+// Pages load on demand, so a visitor does not download the signed-in app and vice versa.
+/** A page component loaded on its first render from the module `load` resolves, by export name. */
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetCodePage = lazyPage(
+  () => import('../features/auth/pages/ResetCodePage'),
+  'ResetCodePage',
+);
+const NewPasswordPage = lazyPage(
+  () => import('../features/auth/pages/NewPasswordPage'),
+  'NewPasswordPage',
+);
+const AboutPage = lazyPage(() => import('../features/info/pages/AboutPage'), 'AboutPage');
+const PrivacyPage = lazyPage(() => import('../features/info/pages/PrivacyPage'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('../features/info/pages/TermsPage'), 'TermsPage');
+const DownloadPage = lazyPage(() => import('../features/info/pages/DownloadPage'), 'DownloadPage');
+const FeedPage = lazyPage(() => import('../features/feed/pages/FeedPage'), 'FeedPage');
+const CreatePostPage = lazyPage(
+  () => import('../features/posts/pages/CreatePostPage'),
+  'CreatePostPage',
+);
+const MessagesPage = lazyPage(
+  () => import('../features/messages/pages/MessagesPage'),
+  'MessagesPage',
+);
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/pages/NotificationsPage'),
+  'NotificationsPage',
+);
+const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'), 'SearchPage');
+const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
+const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
+const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
+const SettingsPage = lazyPage(
+  () => import('../features/settings/pages/SettingsPage'),
+  'SettingsPage',
+);
+const ReviewsPage = lazyPage(() => import('../features/reviews/pages/ReviewsPage'), 'ReviewsPage');
+const CreateReviewPage = lazyPage(
+  () => import('../features/reviews/pages/CreateReviewPage'),
+  'CreateReviewPage',
+);
+
+/** What one state gets at a path: a page, or 'home', a redirect to / (which replaces the entry). */
+export type RouteOutcome = ReactElement | 'home';
+
+/** One row of the table. */
+export interface RouteRow {
+  /** A react-router path pattern; '*' is every path no other row matches. */
+  path: string;
+  /** What a signed-out visitor gets. */
+  signedOut: RouteOutcome;
+  /** What a signed-in member gets; a page shows inside the signed-in frame (AppLayout). */
+  signedIn: RouteOutcome;
+  /**
+   * The frame around a visitor's page: 'public' (the landing page's navigation and footer) unless
+   * the page draws its own ('own': the auth screens' AuthLayout).
+   */
+  visitorFrame?: 'public' | 'own';
+}
+
+/** The table, in the order of spec part 2 §2; ordered for people, react-router ranks by path. */
+export const routeTable = [
+  { path: '/', signedOut: <LandingPage />, signedIn: <FeedPage /> },
+  { path: '/login', signedOut: <LoginPage />, signedIn: 'home', visitorFrame: 'own' },
+  { path: '/register', signedOut: <RegisterPage />, signedIn: 'home', visitorFrame: 'own' },
+  {
+    path: '/forgot-password',
+    signedOut: <ForgotPasswordPage />,
+    signedIn: 'home',
+    visitorFrame: 'own',
+  },
+  {
+    path: '/reset-password-otp',
+    signedOut: <ResetCodePage />,
+    signedIn: 'home',
+    visitorFrame: 'own',
+  },
+  { path: '/new-password', signedOut: <NewPasswordPage />, signedIn: 'home', visitorFrame: 'own' },
+  { path: '/download', signedOut: <DownloadPage />, signedIn: 'home' },
+  { path: '/about', signedOut: <AboutPage />, signedIn: <AboutPage /> },
+  { path: '/privacy', signedOut: <PrivacyPage />, signedIn: <PrivacyPage /> },
+  { path: '/terms', signedOut: <TermsPage />, signedIn: <TermsPage /> },
+  // Events become a page in both states with the events issue.
+  { path: '/events', signedOut: 'home', signedIn: 'home' },
+  { path: '/search', signedOut: 'home', signedIn: <SearchPage /> },
+  { path: '/messages', signedOut: 'home', signedIn: <MessagesPage /> },
+  { path: '/notifications', signedOut: 'home', signedIn: <NotificationsPage /> },
+  { path: '/profile', signedOut: 'home', signedIn: <ProfileRoute /> },
+  { path: '/profile/:userId', signedOut: 'home', signedIn: <ProfileRoute /> },
+  { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },
+  { path: '/create-post', signedOut: 'home', signedIn: <CreatePostPage /> },
+  { path: '/past-posts', signedOut: 'home', signedIn: <MyPostsPage /> },
+  { path: '/posts/:postId', signedOut: 'home', signedIn: <GameRoute /> },
+  { path: '/reviews', signedOut: 'home', signedIn: <ReviewsPage /> },
+  { path: '/create-review', signedOut: 'home', signedIn: <CreateReviewPage /> },
+  { path: '/events/register', signedOut: 'home', signedIn: 'home' },
+  { path: '/create-event', signedOut: 'home', signedIn: 'home' },
+  { path: '*', signedOut: 'home', signedIn: 'home' },
+] as const satisfies readonly RouteRow[];
+
+/** A path pattern of the table. */
+export type RoutePath = (typeof routeTable)[number]['path'];

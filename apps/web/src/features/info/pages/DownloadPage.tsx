@@ -1,0 +1,138 @@
+import { Bell, CalendarDays, MapPin, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { SignUpBanner } from '../../../components/SignUpBanner';
+import { AppButtons } from '../components/AppButtons';
+import { Faq } from '../components/Faq';
+import type { FaqItem } from '../components/Faq';
+import { InfoHero } from '../components/InfoHero';
+import { Screenshots } from '../components/Screenshots';
+import { infoLinkClass } from '../components/info-link';
+
+const features = [
+  {
+    icon: MapPin,
+    title: 'Games near you',
+    text: 'Pickup games and scrims around you, with the distance in km and filters by sport.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'Squad chat',
+    text: 'Say you are in and land in the game’s group chat; message any player directly.',
+  },
+  {
+    icon: Bell,
+    title: 'Live notifications',
+    text: 'Know the moment someone joins your game, follows you or posts a game nearby.',
+  },
+  {
+    icon: CalendarDays,
+    title: 'Events',
+    text: 'Tournaments and leagues in one place, ready for your team to sign up.',
+  },
+];
+
+const faq: FaqItem[] = [
+  {
+    question: 'When will the GameOn apps be available?',
+    answer:
+      'The iOS and Android apps are expected in Q2 2025. Until then, GameOn runs in any modern browser on your phone or computer, with nothing to install.',
+  },
+  {
+    question: 'Is GameOn free?',
+    answer:
+      'Yes. Signing up, posting games, joining them and chatting are free. Premium features may come later; any price will be shown in rupees (₹) before you pay anything.',
+  },
+  {
+    question: 'Will my account work in the app?',
+    answer:
+      'Yes. Sign up on the web today and sign in to the app with the same e-mail and password: your profile, games, followers and chats come with you.',
+  },
+  {
+    question: 'Do I get notifications without the app?',
+    answer:
+      'Yes, while GameOn is open in your browser: new messages, interest in your games and games nearby arrive live, with a count on the bell.',
+  },
+  {
+    question: 'Who can join GameOn?',
+    answer: (
+      <>
+        Anyone aged 13 or over, with one account per person. See our{' '}
+        <Link to="/terms" className={infoLinkClass}>
+          Terms of Service
+        </Link>
+        .
+      </>
+    ),
+  },
+];
+
+/**
+ * /download for visitors (spec part 2 §1, §2 "Download"; issue 12): the hero with the iOS,
+ * Android (coming soon) and Web Browser buttons, what the app does, screenshots of the real app,
+ * the FAQ and calls to action to /register and /events.
+ */
+export function DownloadPage() {
+  return (
+    <>
+      <InfoHero
+        eyebrow="GameOn for iOS and Android"
+        title="Download GameOn"
+        actions={<AppButtons />}
+      >
+        <p>
+          Find players, join games and chat with your squad from your phone. The apps are on their
+          way; GameOn already works in the browser of any phone or computer.
+        </p>
+      </InfoHero>
+      <section
+        aria-labelledby="app-features-heading"
+        className="mx-auto max-w-5xl px-4 py-12 sm:px-6"
+      >
+        <h2 id="app-features-heading" className="text-center text-3xl font-bold text-slate-900">
+          Made for game day
+        </h2>
+        <ul className="mt-10 grid grid-cols-1 gap-x-10 gap-y-8 sm:grid-cols-2">
+          {features.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-100 text-emerald-700">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">{title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="screenshots-heading" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <h2 id="screenshots-heading" className="text-center text-3xl font-bold text-slate-900">
+            See it in action
+          </h2>
+          <p className="mt-3 text-center text-slate-600">
+            Screenshots of GameOn as it runs in a phone’s browser today.
+          </p>
+          <div className="mt-10">
+            <Screenshots />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">
+          Frequently asked questions
+        </h2>
+        <div className="mt-8">
+          <Faq items={faq} />
+        </div>
+      </section>
+      <SignUpBanner
+        headingId="download-cta-heading"
+        title="Don’t wait for the app"
+        text="Create your free account now and find the games happening near you today."
+        secondary={{ to: '/events', label: 'Browse Events', icon: CalendarDays }}
+        className="pb-16"
+      />
+    </>
+  );
+}
