@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AboutGameOn } from '../../../components/AboutGameOn';
 import { buttonClasses } from '../../../components/Button';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../../lib/contact';
+import { IconPoints } from '../components/IconPoints';
 import { InfoHero } from '../components/InfoHero';
 import { infoLinkClass } from '../components/info-link';
 
@@ -83,19 +84,11 @@ export function AboutPage() {
           <h2 id="values-heading" className="text-center text-3xl font-bold text-slate-900">
             What we stand for
           </h2>
-          <ul className="mt-10 grid grid-cols-1 gap-5 md:grid-cols-3">
-            {values.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-white text-emerald-700 shadow-sm ring-1 ring-emerald-100">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <div>
-                  <h3 className="font-semibold text-slate-900">{title}</h3>
-                  <p className="mt-1 text-sm text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <IconPoints
+            points={values}
+            tile="bg-white shadow-sm ring-1 ring-emerald-100"
+            className="gap-5 md:grid-cols-3"
+          />
         </div>
       </section>
       <section

@@ -4,6 +4,7 @@ import { SignUpBanner } from '../../../components/SignUpBanner';
 import { AppButtons } from '../components/AppButtons';
 import { Faq } from '../components/Faq';
 import type { FaqItem } from '../components/Faq';
+import { IconPoints } from '../components/IconPoints';
 import { InfoHero } from '../components/InfoHero';
 import { Screenshots } from '../components/Screenshots';
 import { infoLinkClass } from '../components/info-link';
@@ -91,19 +92,11 @@ export function DownloadPage() {
         <h2 id="app-features-heading" className="text-center text-3xl font-bold text-slate-900">
           Made for game day
         </h2>
-        <ul className="mt-10 grid grid-cols-1 gap-x-10 gap-y-8 sm:grid-cols-2">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-100 text-emerald-700">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconPoints
+          points={features}
+          tile="bg-emerald-100"
+          className="gap-x-10 gap-y-8 sm:grid-cols-2"
+        />
       </section>
       <section aria-labelledby="screenshots-heading" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
