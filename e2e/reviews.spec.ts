@@ -12,7 +12,7 @@ test('a member writes a review and finds it in the list, the stats and the profi
   server,
 }) => {
   const page = await newPerson(browser, server.baseURL);
-  await signUp(page, server, 'kavya');
+  await signUp(page, server, 'lakshmi');
 
   await page
     .getByRole('navigation', { name: 'Primary' })
@@ -66,7 +66,7 @@ test('a member writes a review and finds it in the list, the stats and the profi
     .getByRole('navigation', { name: 'Primary' })
     .getByRole('link', { name: 'My Profile', exact: true })
     .click();
-  await expectPage(page, 'kavya');
+  await expectPage(page, 'lakshmi');
   const reviews = page.getByRole('button', { name: 'Reviews (1)', exact: true });
   await expect(reviews).toBeVisible();
   await expect(page.getByRole('article', { name: TITLE, exact: true })).toBeVisible();
