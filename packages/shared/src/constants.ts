@@ -121,3 +121,42 @@ export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_CONTENT_MAX = 2000;
 /** A profile previews its first 3 posts and reviews (spec part 2 §9). */
 export const PROFILE_PREVIEW_COUNT = 3;
+
+/**
+ * Online games of the events list: the online games plus Rocket League (spec part 2 §9). An
+ * event of one of these is played online and may have no point (issue 13).
+ */
+export const EVENT_ONLINE_GAMES = [...ONLINE_GAMES, 'Rocket League'] as const;
+/** Every value an event's `sport` may take: the sports, the online games and Rocket League. */
+export const EVENT_SPORTS = [...SPORTS, ...EVENT_ONLINE_GAMES] as const;
+export type EventSport = (typeof EVENT_SPORTS)[number];
+
+const eventOnlineGameSet: ReadonlySet<string> = new Set(EVENT_ONLINE_GAMES);
+
+/** True when an event of `sport` is played online, so it needs no point (issue 13). */
+export function isOnlineEvent(sport: string): boolean {
+  return eventOnlineGameSet.has(sport);
+}
+
+/** Skill levels of an event and of the events filter, which adds `all` (spec part 2 §9). */
+export const EVENT_SKILL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type EventSkillLevel = (typeof EVENT_SKILL_LEVELS)[number];
+
+/** Event limits (issue 13): title and description as posts (spec part 2 §9). */
+export const EVENT_TITLE_MAX = 100;
+export const EVENT_DESCRIPTION_MAX = 1000;
+/** An event takes 1 to 1,000 registrations (teams). */
+export const EVENT_TEAMS_MAX = 1000;
+/** The cost per person and the prize pool are whole rupees, at most these. */
+export const EVENT_COST_MAX = 100_000;
+export const EVENT_PRIZE_MAX = 10_000_000;
+/** An event lasts at most 30 days. */
+export const EVENT_DURATION_MAX_DAYS = 30;
+
+/** Country codes of the registration form, +91 the default (spec part 2 §9). */
+export const COUNTRY_CODES = ['+91', '+1', '+44', '+61', '+81'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const DEFAULT_COUNTRY_CODE: CountryCode = '+91';
+/** The registration form's name and team name, in characters (issue 13). */
+export const REGISTRATION_NAME_MAX = 100;
+export const TEAM_NAME_MAX = 100;

@@ -10,3 +10,4 @@ export * from './schemas/users.js';
 export * from './schemas/notifications.js';
 export * from './schemas/direct.js';
 export * from './schemas/reviews.js';
+export * from './schemas/events.js';

@@ -6,6 +6,7 @@
  * - keyset: base64url of `event_time|id` (the feed, soonest first).
  * Every decoder throws AppError 400 `Invalid cursor` (field `cursor`) for anything it did not make.
  */
+import { sql, type RawBuilder } from 'kysely';
 import { idSchema } from '@gameon/shared';
 import { badRequest, type AppError } from './errors.js';
 
@@ -61,4 +62,16 @@ export function decodeKeysetCursor(cursor: string): Keyset {
   const parsed = idSchema.safeParse(id);
   if (!time || !ISO_INSTANT.test(time) || !parsed.success) throw invalidCursor();
   return { time, id: parsed.data };
+}
+
+/**
+ * SQL condition: the row comes after `keyset` in (time, id) order, the rows of the page after a
+ * keyset cursor; `columns` name the time and id columns (e.g. `p.event_time`, `p.id`).
+ */
+export function afterKeyset(
+  columns: { time: string; id: string },
+  { time, id }: Keyset,
+): RawBuilder<boolean> {
+  const t = sql.ref(columns.time);
+  return sql<boolean>`(${t} > ${time} or (${t} = ${time} and ${sql.ref(columns.id)} > ${id}))`;
 }

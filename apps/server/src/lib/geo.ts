@@ -4,6 +4,7 @@
  * Knows no feature.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { NO_RADIUS } from '@gameon/shared';
 
 export const EARTH_RADIUS_M = 6_371_008.8;
 
@@ -17,6 +18,30 @@ export function distanceMetres(a: readonly [number, number], b: readonly [number
     Math.sin(rad(lat2 - lat1) / 2) ** 2 +
     Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The distance the API sends (CONTRACT.md): whole metres between two [lng, lat] points. */
+export function roundedDistance(
+  a: readonly [number, number],
+  b: readonly [number, number],
+): number {
+  return Math.round(distanceMetres(a, b));
+}
+
+/**
+ * The location filter of a list query (CONTRACT.md feed filters): `origin` [lng, lat] when `lat`
+ * and `lng` are given (distances are measured from it), and `radius` in metres to filter by, or
+ * null for none: -1 ({@link NO_RADIUS}), or a radius reaching round the globe.
+ */
+export function locationFilter(query: { lat?: number; lng?: number; radius: number }): {
+  origin?: [number, number];
+  radius: number | null;
+} {
+  const radius =
+    query.radius === NO_RADIUS || query.radius >= Math.PI * EARTH_RADIUS_M ? null : query.radius;
+  return query.lat !== undefined && query.lng !== undefined
+    ? { origin: [query.lng, query.lat], radius }
+    : { radius };
 }
 
 /**

@@ -4,10 +4,10 @@ import { pageQuerySchema } from './common.js';
 import { idSchema } from './common.js';
 
 /**
- * The spec's four types, and issue 11's game types (CONTRACT.md lists `data` and target):
- * `game_cancelled` {post_id, group_chat_id} -> that chat; `waitlist_promoted` {post_id,
- * group_chat_id} -> the game page `/posts/{post_id}`; `player_left` {post_id, user_id} ->
- * `/past-posts`.
+ * The spec's four types, issue 11's game types and issue 13's event type (CONTRACT.md lists
+ * `data` and target): `game_cancelled` {post_id, group_chat_id} -> that chat;
+ * `waitlist_promoted` {post_id, group_chat_id} -> the game page `/posts/{post_id}`;
+ * `player_left` {post_id, user_id} -> `/past-posts`; `event_cancelled` {event_id} -> `/events`.
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'game_cancelled',
   'waitlist_promoted',
   'player_left',
+  'event_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -78,6 +78,67 @@ const timeZoneSchema = z.string().refine((tz) => {
   }
 }, 'Unknown time zone');
 
+/**
+ * `date` and `tz` of a list query (CONTRACT.md feed filters): a calendar day YYYY-MM-DD in the
+ * viewer's IANA time zone, default Asia/Kolkata. Shared by the feed and the events list.
+ */
+export const dayQueryShape = {
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+    .optional(),
+  tz: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+};
+
+/**
+ * `radius` (metres, -1 or absent = no location filter) with `lat` and `lng` (degrees) of a list
+ * query (CONTRACT.md feed filters); their rules are {@link checkNearQuery}.
+ */
+export const nearQueryShape = {
+  radius: z.coerce.number({ error: 'Radius must be a number' }).default(NO_RADIUS),
+  lat: z.coerce
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .optional(),
+  lng: z.coerce
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .optional(),
+};
+
+/**
+ * The rules of {@link nearQueryShape}, for `superRefine`: a radius is positive metres or -1;
+ * `lat` and `lng` go together; a radius needs them.
+ */
+export function checkNearQuery(
+  query: { radius: number; lat?: number | undefined; lng?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.radius !== NO_RADIUS && !(query.radius > 0)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['radius'],
+      message: 'Radius must be positive metres, or -1 for no location filter',
+    });
+  }
+  if ((query.lat === undefined) !== (query.lng === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [query.lat === undefined ? 'lat' : 'lng'],
+      message: 'lat and lng go together',
+    });
+  }
+  if (query.radius > 0 && query.lat === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lat'],
+      message: 'lat and lng are required with a radius',
+    });
+  }
+}
+
 /** `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). */
 export const feedQuerySchema = pageQuerySchema
   .extend({
@@ -87,47 +148,11 @@ export const feedQuerySchema = pageQuerySchema
       .enum(FILTER_TYPES, { error: 'filterType must be ALL, SPORTS_ONLY or ESPORTS_ONLY' })
       .default('ALL'),
     tags: listParam(z.string().max(50)),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-      .optional(),
-    tz: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+    ...dayQueryShape,
     location: z.string().max(LOCATION_NAME_MAX).optional(),
-    radius: z.coerce.number({ error: 'Radius must be a number' }).default(NO_RADIUS),
-    lat: z.coerce
-      .number({ error: 'Latitude must be a number' })
-      .min(-90, 'Latitude must be between -90 and 90')
-      .max(90, 'Latitude must be between -90 and 90')
-      .optional(),
-    lng: z.coerce
-      .number({ error: 'Longitude must be a number' })
-      .min(-180, 'Longitude must be between -180 and 180')
-      .max(180, 'Longitude must be between -180 and 180')
-      .optional(),
+    ...nearQueryShape,
   })
-  .superRefine((query, ctx) => {
-    if (query.radius !== NO_RADIUS && !(query.radius > 0)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['radius'],
-        message: 'Radius must be positive metres, or -1 for no location filter',
-      });
-    }
-    if ((query.lat === undefined) !== (query.lng === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [query.lat === undefined ? 'lat' : 'lng'],
-        message: 'lat and lng go together',
-      });
-    }
-    if (query.radius > 0 && query.lat === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lat'],
-        message: 'lat and lng are required with a radius',
-      });
-    }
-  });
+  .superRefine(checkNearQuery);
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 
 /** A post as the API returns it (spec part 1 §3 Post). `distance` in metres when asked. */

@@ -2,7 +2,7 @@
 import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import type { DB, PostsTable } from '../../db/types.js';
-import type { Keyset } from '../../lib/cursor.js';
+import { afterKeyset, type Keyset } from '../../lib/cursor.js';
 import { withinRadiusSql } from '../../lib/geo.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -236,15 +236,8 @@ export function feed(db: Executor, filter: FeedFilter) {
   // Nobody sees the games of a member they blocked or who blocked them (issue 4).
   query = query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
 
-  if (filter.cursor) {
-    const { time, id } = filter.cursor;
-    query = query.where((eb) =>
-      eb.or([
-        eb('p.event_time', '>', time),
-        eb.and([eb('p.event_time', '=', time), eb('p.id', '>', id)]),
-      ]),
-    );
-  }
+  if (filter.cursor)
+    query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, filter.cursor));
   return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
 }
 

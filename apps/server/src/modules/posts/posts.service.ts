@@ -4,9 +4,7 @@
  * rows -> batch hydrate -> present.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { TZDate } from '@date-fns/tz';
 import {
-  NO_RADIUS,
   type createPostBodySchema,
   type feedQuerySchema,
   type CalendarFeedResponse,
@@ -26,8 +24,8 @@ import {
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
-import { distanceMetres, EARTH_RADIUS_M, publicPoint } from '../../lib/geo.js';
-import { nowIso, toUtcIso } from '../../lib/time.js';
+import { locationFilter, publicPoint, roundedDistance } from '../../lib/geo.js';
+import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
 import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
@@ -61,27 +59,6 @@ export function placeOf(
   return rank <= playersNeeded
     ? { status: 'joined' }
     : { status: 'waitlisted', position: rank - playersNeeded };
-}
-
-/** The radius to filter by, or null: -1, and anything reaching round the globe, filter nothing. */
-function radiusFilter(radius: number): number | null {
-  return radius === NO_RADIUS || radius >= Math.PI * EARTH_RADIUS_M ? null : radius;
-}
-
-/** The UTC instants bounding calendar day `date` (YYYY-MM-DD) in time zone `tz`. */
-export function dayRange(date: string, tz: string): { from: string; to: string } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const start = new TZDate(y, m - 1, d, tz);
-  if (Number.isNaN(start.getTime()) || start.getMonth() !== m - 1 || start.getDate() !== d) {
-    throw badRequest('Invalid date', [
-      { field: 'date', message: 'Date must be a real calendar day' },
-    ]);
-  }
-  const end = new TZDate(y, m - 1, d + 1, tz);
-  return {
-    from: new Date(start.getTime()).toISOString(),
-    to: new Date(end.getTime()).toISOString(),
-  };
 }
 
 export function createPostsService({ db, events, access, auth, chats, publicUrl }: PostsDeps) {
@@ -124,7 +101,7 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
         is_full: joined.length >= r.players_needed,
         created_at: r.created_at,
       };
-      if (origin && point) post.distance = Math.round(distanceMetres(origin, point));
+      if (origin && point) post.distance = roundedDistance(origin, point);
       return post;
     });
   }
@@ -205,8 +182,7 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
       const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
       const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
       const chosen = [...wantsSports, ...wantsEsports];
-      const origin: [number, number] | undefined =
-        input.lat !== undefined && input.lng !== undefined ? [input.lng, input.lat] : undefined;
+      const { origin, radius } = locationFilter(input);
       const range = input.date ? dayRange(input.date, input.tz) : undefined;
       const rows = await repo.feed(db, {
         viewerId,
@@ -220,15 +196,7 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
               : null,
         tagKeys: input.tags.map((t) => t.toLowerCase()),
         ...(range ?? {}),
-        ...(origin
-          ? {
-              near: {
-                lng: origin[0],
-                lat: origin[1],
-                radius: radiusFilter(input.radius),
-              },
-            }
-          : {}),
+        ...(origin ? { near: { lng: origin[0], lat: origin[1], radius } } : {}),
         ...(input.cursor ? { cursor: decodeKeysetCursor(input.cursor) } : {}),
         limit: input.limit + 1,
       });

@@ -222,8 +222,8 @@ export function useNotificationsRealtime(): void {
 
 /**
  * Where a notification leads (spec part 1 §2; issue 11 for the game types: `player_left` to My
- * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat), or
- * null when its data lacks the id it needs.
+ * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat; issue
+ * 13: `event_cancelled` to the events list), or null when its data lacks the id it needs.
  */
 export function notificationTarget(notification: Notification): string | null {
   const { data } = notification;
@@ -239,6 +239,8 @@ export function notificationTarget(notification: Notification): string | null {
       return data.group_chat_id == null ? '/messages' : `/messages?group=${data.group_chat_id}`;
     case 'nearby_post':
       return '/';
+    case 'event_cancelled':
+      return '/events';
     case 'message':
       return data.conversation_id == null
         ? '/messages'

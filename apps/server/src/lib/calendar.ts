@@ -1,0 +1,54 @@
+/**
+ * iCalendar text (RFC 5545) with `ical-generator`, for games and events alike (issue 11, issue
+ * 13): one VEVENT per entry with UID, DTSTAMP, DTSTART and DTEND in UTC, SUMMARY, DESCRIPTION,
+ * LOCATION (with GEO where a point may be shown) and URL. Knows no feature: each caller maps its
+ * rows to {@link CalendarEntry}.
+ */
+import ical from 'ical-generator';
+
+/** One VEVENT. */
+export interface CalendarEntry {
+  /** Unique within GameOn, e.g. `post-12`; the UID is `{key}@{host of PUBLIC_URL}`. */
+  key: string;
+  /** DTSTAMP: when the thing was created. */
+  stamp: Date;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  /** The place's display name. */
+  location: string;
+  /** [lng, lat] in degrees for GEO, or null to leave GEO out. */
+  point: readonly [number, number] | null;
+  /** Absolute URL of the thing's page. */
+  url: string;
+}
+
+/**
+ * The iCalendar text of `entries` in a calendar named `name`, PRODID GameOn `product`;
+ * `publicUrl` (PUBLIC_URL, no trailing slash) gives the UIDs' domain.
+ */
+export function calendarText(
+  publicUrl: string,
+  { name, product }: { name: string; product: string },
+  entries: CalendarEntry[],
+): string {
+  const host = new URL(publicUrl).host;
+  const calendar = ical({ name, prodId: { company: 'GameOn', product } });
+  for (const entry of entries) {
+    calendar.createEvent({
+      id: `${entry.key}@${host}`,
+      stamp: entry.stamp,
+      start: entry.start,
+      end: entry.end,
+      summary: entry.summary,
+      description: entry.description,
+      location: {
+        title: entry.location,
+        ...(entry.point ? { geo: { lon: entry.point[0], lat: entry.point[1] } } : {}),
+      },
+      url: entry.url,
+    });
+  }
+  return calendar.toString();
+}
