@@ -1,5 +1,16 @@
 import type { Key, ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs as AriaTabs } from 'react-aria-components';
+import { cx } from '../lib/format';
+
+/** A tab drawn as a pill (a list's filters, e.g. My Posts), which wraps at 375 px (issue 11). */
+export function pillTabClass(selected: boolean): string {
+  return cx(
+    'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
+    selected
+      ? 'bg-emerald-600 text-white shadow-sm'
+      : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
+  );
+}
 
 interface TabsProps<K extends string> {
   /** Accessible name of the tab list. */

@@ -1,8 +1,8 @@
 import { NO_RADIUS, ONLINE_GAMES, RADIUS_OPTIONS_M, SPORTS } from '@gameon/shared';
 import type { FilterType, Place } from '@gameon/shared';
-import { ChevronDown, LocateFixed, RotateCcw, SlidersHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
+import { LocateFixed, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/Button';
+import { FilterPanel } from '../../../components/FilterPanel';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
 import { cx } from '../../../lib/format';
 import { PlaceSearch } from '../../../components/PlaceSearch';
@@ -102,184 +102,145 @@ export function FeedFilters({
   onReset,
   activeCount,
 }: FeedFiltersProps) {
-  const [open, setOpen] = useState(false);
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     onFiltersChange({ ...filters, [key]: value });
   const usingDevice = place === null && geolocation.status === 'granted';
   const locationKnown = place !== null || usingDevice;
 
   return (
-    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="feed-filters"
-        onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-sm font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[601px]:hidden"
-      >
-        <span className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
-          Filters
-          {activeCount > 0 && (
-            <span className="rounded-full bg-emerald-600 px-2 text-xs text-white">
-              {activeCount}
-            </span>
-          )}
-        </span>
-        <ChevronDown
-          aria-hidden="true"
-          className={cx('size-4 transition-transform', open && 'rotate-180')}
+    <FilterPanel id="feed-filters" activeCount={activeCount}>
+      <FormField label="Location" htmlFor="feed-location">
+        <PlaceSearch
+          key={placeKey}
+          id="feed-location"
+          label="Location"
+          value={place}
+          onChange={onPlaceChange}
+          describedBy="feed-location-status"
         />
-      </button>
-
-      <section
-        id="feed-filters"
-        aria-label="Filters"
-        className={cx(
-          'space-y-5 border-t border-slate-100 p-4 min-[601px]:block min-[601px]:border-t-0',
-          !open && 'hidden',
-        )}
-      >
-        <div className="hidden items-center justify-between min-[601px]:flex">
-          <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
-            Filters
-          </h2>
+        <div id="feed-location-status" className="space-y-1 text-xs">
+          {usingDevice && (
+            <p className="flex items-center gap-1 text-emerald-700">
+              <LocateFixed aria-hidden="true" className="size-3.5" />
+              Using your current position
+            </p>
+          )}
+          {place === null && geolocation.status === 'failed' && (
+            <p className="text-slate-500">{geolocation.message}</p>
+          )}
+          {place === null && geolocation.status === 'pending' && (
+            <p className="text-slate-400">Finding your position…</p>
+          )}
         </div>
+        <div className="flex flex-wrap gap-2">
+          {place !== null && (
+            <Button variant="ghost" size="sm" onClick={onClearPlace}>
+              <X aria-hidden="true" className="size-3.5" />
+              Clear
+            </Button>
+          )}
+          {!usingDevice && geolocation.status !== 'pending' && (
+            <Button variant="ghost" size="sm" onClick={onUseMyLocation}>
+              <LocateFixed aria-hidden="true" className="size-3.5" />
+              Use my position
+            </Button>
+          )}
+        </div>
+      </FormField>
 
-        <FormField label="Location" htmlFor="feed-location">
-          <PlaceSearch
-            key={placeKey}
-            id="feed-location"
-            label="Location"
-            value={place}
-            onChange={onPlaceChange}
-            describedBy="feed-location-status"
-          />
-          <div id="feed-location-status" className="space-y-1 text-xs">
-            {usingDevice && (
-              <p className="flex items-center gap-1 text-emerald-700">
-                <LocateFixed aria-hidden="true" className="size-3.5" />
-                Using your current position
-              </p>
-            )}
-            {place === null && geolocation.status === 'failed' && (
-              <p className="text-slate-500">{geolocation.message}</p>
-            )}
-            {place === null && geolocation.status === 'pending' && (
-              <p className="text-slate-400">Finding your position…</p>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {place !== null && (
-              <Button variant="ghost" size="sm" onClick={onClearPlace}>
-                <X aria-hidden="true" className="size-3.5" />
-                Clear
-              </Button>
-            )}
-            {!usingDevice && geolocation.status !== 'pending' && (
-              <Button variant="ghost" size="sm" onClick={onUseMyLocation}>
-                <LocateFixed aria-hidden="true" className="size-3.5" />
-                Use my position
-              </Button>
-            )}
-          </div>
-        </FormField>
-
-        <FormField
-          label="Distance"
-          htmlFor="feed-radius"
-          hint={locationKnown ? undefined : 'Pick a place to search by distance'}
+      <FormField
+        label="Distance"
+        htmlFor="feed-radius"
+        hint={locationKnown ? undefined : 'Pick a place to search by distance'}
+      >
+        <select
+          id="feed-radius"
+          value={radius}
+          onChange={(event) => onRadiusChange(Number(event.target.value))}
+          aria-describedby={locationKnown ? undefined : hintId('feed-radius')}
+          className={inputClasses()}
         >
-          <select
-            id="feed-radius"
-            value={radius}
-            onChange={(event) => onRadiusChange(Number(event.target.value))}
-            aria-describedby={locationKnown ? undefined : hintId('feed-radius')}
-            className={inputClasses()}
-          >
-            {RADIUS_OPTIONS_M.map((metres) => (
-              <option key={metres} value={metres}>
-                Within {metres / 1000} km
-              </option>
-            ))}
-            <option value={NO_RADIUS}>Any distance</option>
-          </select>
-        </FormField>
+          {RADIUS_OPTIONS_M.map((metres) => (
+            <option key={metres} value={metres}>
+              Within {metres / 1000} km
+            </option>
+          ))}
+          <option value={NO_RADIUS}>Any distance</option>
+        </select>
+      </FormField>
 
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Type</legend>
-          <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
-            {typeOptions.map((option) => (
-              <label
-                key={option.value}
-                className={cx(
-                  'flex-auto cursor-pointer rounded-lg px-1.5 py-1.5 text-center text-xs font-semibold whitespace-nowrap transition-colors',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
-                  filters.filterType === option.value
-                    ? 'bg-white text-slate-900 shadow-sm'
-                    : 'text-slate-500 hover:text-slate-800',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="feed-type"
-                  className="sr-only"
-                  value={option.value}
-                  checked={filters.filterType === option.value}
-                  onChange={() => set('filterType', option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-700">Type</legend>
+        <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
+          {typeOptions.map((option) => (
+            <label
+              key={option.value}
+              className={cx(
+                'flex-auto cursor-pointer rounded-lg px-1.5 py-1.5 text-center text-xs font-semibold whitespace-nowrap transition-colors',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
+                filters.filterType === option.value
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-500 hover:text-slate-800',
+              )}
+            >
+              <input
+                type="radio"
+                name="feed-type"
+                className="sr-only"
+                value={option.value}
+                checked={filters.filterType === option.value}
+                onChange={() => set('filterType', option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
-        {filters.filterType !== 'ESPORTS_ONLY' && (
-          <CheckboxGroup
-            legend="Sports"
-            options={SPORTS}
-            selected={filters.sports}
-            onChange={(next) => set('sports', next)}
-            tone="emerald"
-          />
-        )}
-        {filters.filterType !== 'SPORTS_ONLY' && (
-          <CheckboxGroup
-            legend="Online games"
-            options={ONLINE_GAMES}
-            selected={filters.esports}
-            onChange={(next) => set('esports', next)}
-            tone="violet"
-          />
-        )}
+      {filters.filterType !== 'ESPORTS_ONLY' && (
+        <CheckboxGroup
+          legend="Sports"
+          options={SPORTS}
+          selected={filters.sports}
+          onChange={(next) => set('sports', next)}
+          tone="emerald"
+        />
+      )}
+      {filters.filterType !== 'SPORTS_ONLY' && (
+        <CheckboxGroup
+          legend="Online games"
+          options={ONLINE_GAMES}
+          selected={filters.esports}
+          onChange={(next) => set('esports', next)}
+          tone="violet"
+        />
+      )}
 
-        <FormField label="Tags" htmlFor="feed-tags" hint="Separate with commas">
-          <input
-            id="feed-tags"
-            value={filters.tags}
-            onChange={(event) => set('tags', event.target.value)}
-            aria-describedby={hintId('feed-tags')}
-            placeholder="beginner, weekend"
-            className={inputClasses()}
-          />
-        </FormField>
+      <FormField label="Tags" htmlFor="feed-tags" hint="Separate with commas">
+        <input
+          id="feed-tags"
+          value={filters.tags}
+          onChange={(event) => set('tags', event.target.value)}
+          aria-describedby={hintId('feed-tags')}
+          placeholder="beginner, weekend"
+          className={inputClasses()}
+        />
+      </FormField>
 
-        <FormField label="Date" htmlFor="feed-date">
-          <input
-            id="feed-date"
-            type="date"
-            value={filters.date}
-            onChange={(event) => set('date', event.target.value)}
-            className={inputClasses()}
-          />
-        </FormField>
+      <FormField label="Date" htmlFor="feed-date">
+        <input
+          id="feed-date"
+          type="date"
+          value={filters.date}
+          onChange={(event) => set('date', event.target.value)}
+          className={inputClasses()}
+        />
+      </FormField>
 
-        <Button variant="secondary" size="sm" className="w-full" onClick={onReset}>
-          <RotateCcw aria-hidden="true" className="size-3.5" />
-          Reset filters
-        </Button>
-      </section>
-    </div>
+      <Button variant="secondary" size="sm" className="w-full" onClick={onReset}>
+        <RotateCcw aria-hidden="true" className="size-3.5" />
+        Reset filters
+      </Button>
+    </FilterPanel>
   );
 }

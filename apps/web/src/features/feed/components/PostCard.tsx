@@ -10,6 +10,7 @@ import {
   HostLink,
   SportBadge,
 } from '../../../components/GameFacts';
+import { TagChips } from '../../../components/TagChips';
 import { cx } from '../../../lib/format';
 import { InterestButton } from './InterestButton';
 
@@ -57,18 +58,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
         {post.description}
       </p>
 
-      {post.tags.length > 0 && (
-        <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
-          {post.tags.map((tag) => (
-            <li
-              key={tag}
-              className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
-            >
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagChips tags={post.tags} className="mt-3" />
 
       <dl className="mt-4 grid grid-cols-1 gap-2 text-sm text-slate-600 sm:grid-cols-2">
         <GameFact icon={MapPin} label="Place">

@@ -5,10 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadMore } from '../../../components/LoadMore';
 import { Spinner } from '../../../components/Spinner';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useOnVisible } from '../../../lib/use-on-visible';
 import { useCurrentUser } from '../../../lib/session';
 import { buildFeedQuery, defaultFeedFilters, useFeed } from '../api';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
@@ -71,15 +71,6 @@ export function FeedPage() {
   }, [feed.error]);
 
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
-  // The next page loads as the member scrolls near the end (issue 11); "Load more" stays for
-  // keyboard users. A new observer per page, so a sentinel still in view asks again.
-  const loadedPages = feed.data?.pages.length ?? 0;
-  const sentinelRef = useOnVisible(
-    () => {
-      if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
-    },
-    feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError && loadedPages > 0,
-  );
   const clearPlace = () => {
     setPlace(null);
     setPlaceKey((key) => key + 1);
@@ -184,17 +175,7 @@ export function FeedPage() {
                   <PostCard key={post.id} post={post} viewerId={user.id} />
                 ))}
               </div>
-              {feed.hasNextPage && (
-                <div ref={sentinelRef} className="mt-6 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    onClick={() => void feed.fetchNextPage()}
-                    loading={feed.isFetchingNextPage}
-                  >
-                    Load more
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={feed} className="mt-6 flex justify-center" />
             </>
           )}
         </section>

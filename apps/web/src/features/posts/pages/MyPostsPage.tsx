@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DialogActions } from '../../../components/DialogActions';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { PostCapacity } from '../../../components/GameCapacity';
 import { GameTitleLink, GameWhenWhere, HostLink, SportBadge } from '../../../components/GameFacts';
 import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
-import { Modal } from '../../../components/Modal';
-import { Tabs } from '../../../components/Tabs';
+import { Tabs, pillTabClass } from '../../../components/Tabs';
 import { cx } from '../../../lib/format';
 import { isUpcoming } from '../../../lib/games';
 import { useCurrentUser } from '../../../lib/session';
@@ -27,16 +26,6 @@ const emptyTexts: Record<Filter, { title: string; text: string }> = {
   'Past Events': { title: 'No past events', text: 'None of your games has taken place yet.' },
   Joined: { title: 'No joined games', text: 'You have not joined an upcoming game.' },
 };
-
-/** A filter tab drawn as a pill, which wraps at 375 px (issue 11). */
-function pillTabClass(selected: boolean): string {
-  return cx(
-    'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
-    selected
-      ? 'bg-emerald-600 text-white shadow-sm'
-      : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
-  );
-}
 
 /** What the page says after a delete (spec part 2 §8). */
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -208,22 +197,14 @@ export function MyPostsPage() {
       </Tabs>
 
       {confirming !== null && (
-        <Modal title="Delete post" onClose={() => setConfirming(null)} size="sm">
-          <p className="text-sm text-slate-700">Are you sure you want to delete this post?</p>
-          <p className="mt-1 text-sm font-semibold break-words text-slate-900">
-            {confirming.heading}
-          </p>
-          <div className="mt-5">
-            <DialogActions
-              onCancel={() => setConfirming(null)}
-              pending={deletePost.isPending}
-              onConfirm={confirmDelete}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </DialogActions>
-          </div>
-        </Modal>
+        <ConfirmDeleteDialog
+          title="Delete post"
+          question="Are you sure you want to delete this post?"
+          subject={confirming.heading}
+          pending={deletePost.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={confirmDelete}
+        />
       )}
     </div>
   );
