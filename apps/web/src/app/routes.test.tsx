@@ -56,6 +56,8 @@ function server(call: FetchCall): Response {
       return jsonResponse(ownProfile);
     case '/api/posts/user/7':
       return jsonResponse([]);
+    case '/api/events':
+      return jsonResponse([]);
     default:
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   }
@@ -64,6 +66,9 @@ function server(call: FetchCall): Response {
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
   it.each([
     '/create-post',
+    '/events/register',
+    '/events/register?event=4',
+    '/create-event',
     '/messages',
     '/settings',
     '/search',
@@ -76,6 +81,80 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
       await screen.findByRole('heading', { level: 1, name: /Find players/ }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows a visitor /events in the public frame', async () => {
+    mockFetch(server);
+    const router = renderApp('/events');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it.each(['Events', 'Browse Events'])("opens /events from the landing page's %s", async (name) => {
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: /Find players/ });
+    await user.click(screen.getAllByRole('link', { name })[0] as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it.each(['/events', '/create-event', '/events/register'])(
+    'opens %s for a member inside the app frame',
+    async (path) => {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+      mockFetch(server);
+      const router = renderApp(path);
+      expect(await screen.findByRole('navigation', { name: 'Primary' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name:
+            { '/events': 'Sports Events', '/create-event': 'Create Event' }[path] ??
+            'No event selected',
+        }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it("opens /events from the sidebar and the feed's Go to Events", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Go to Events' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+    await act(() => router.navigate('/'));
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await user.click(within(nav).getByRole('link', { name: 'Events' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it('sends a member who signs in from an event back to its registration form', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp({
+      pathname: '/login',
+      state: { from: '/events/register?event=4' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No event selected' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/register');
+    expect(router.state.location.search).toBe('?event=4');
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {

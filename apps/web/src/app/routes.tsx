@@ -7,8 +7,10 @@ import type { ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
+import { signInReturnPath } from '../lib/sign-in-return';
 import { LoadingScreen } from './LoadingScreen';
 import { AppLayout } from './layouts/AppLayout';
+import { PublicLayout } from './layouts/PublicLayout';
 
 // Pages load on demand, so a visitor does not download the signed-in app and vice versa.
 /** A page component loaded on its first render from the module `load` resolves, by export name. */
@@ -55,8 +57,26 @@ const SettingsPage = lazyPage(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
 );
+const EventsPage = lazyPage(() => import('../features/events/pages/EventsPage'), 'EventsPage');
+const EventRegistrationPage = lazyPage(
+  () => import('../features/events/pages/EventRegistrationPage'),
+  'EventRegistrationPage',
+);
+const CreateEventPage = lazyPage(
+  () => import('../features/events/pages/CreateEventPage'),
+  'CreateEventPage',
+);
 
 const redirectHome: RouteObject = { path: '*', element: <Navigate to="/" replace /> };
+
+/**
+ * /login once signed in: back to the path the sign-in was asked from (lib/sign-in-return.ts,
+ * e.g. an event's registration form), else the feed.
+ */
+function AfterSignIn() {
+  const state: unknown = useLocation().state;
+  return <Navigate to={signInReturnPath(state) ?? '/'} replace />;
+}
 
 export const signedOutRoutes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
@@ -65,6 +85,7 @@ export const signedOutRoutes: RouteObject[] = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password-otp', element: <ResetCodePage /> },
   { path: '/new-password', element: <NewPasswordPage /> },
+  { element: <PublicLayout />, children: [{ path: '/events', element: <EventsPage /> }] },
   redirectHome,
 ];
 
@@ -82,8 +103,12 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/profile', element: <ProfileRoute /> },
       { path: '/profile/:userId', element: <ProfileRoute /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/events', element: <EventsPage /> },
+      { path: '/events/register', element: <EventRegistrationPage /> },
+      { path: '/create-event', element: <CreateEventPage /> },
     ],
   },
+  { path: '/login', element: <AfterSignIn /> },
   redirectHome,
 ];
 
