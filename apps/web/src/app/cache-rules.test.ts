@@ -1,4 +1,4 @@
-import type { Notification, Post } from '@gameon/shared';
+import type { Notification, Post, ReviewBody } from '@gameon/shared';
 import { MutationObserver } from '@tanstack/react-query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,20 @@ import { notificationQueries } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
 import { createPostMutation } from '../features/posts/api';
 import { profileQueries, saveProfileFieldsMutation } from '../features/profile/api';
+import {
+  createReviewMutation,
+  deleteReviewMutation,
+  updateReviewMutation,
+} from '../features/reviews/api';
 import { settingsQueries } from '../features/settings/api';
-import { createTestQueryClient, jsonResponse, mockFetch, testSettings } from '../test/utils';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  testReview,
+  testSettings,
+  testUser,
+} from '../test/utils';
 
 const post: Post = {
   id: 42,
@@ -69,11 +81,58 @@ describe("app cache rules: one feature's change in another's cache", () => {
     mockFetch(() => jsonResponse({ success: true, following: true }));
     const client = createTestQueryClient();
     const profileInvalidated = cached(client, profileQueries.posts(3).queryKey, {
-      posts: [],
+      items: [],
       more: false,
     });
     await new MutationObserver(client, followMutation()).mutate({ userId: 3, follow: true });
     expect(profileInvalidated()).toBe(true);
+  });
+
+  /** Whether the author's profile reviews are to be refetched after `mutate` succeeds. */
+  async function profileReviewsRefetchedAfter(mutate: (client: QueryClient) => Promise<unknown>) {
+    mockFetch(({ method }) =>
+      jsonResponse(method === 'DELETE' ? { success: true } : testReview(5)),
+    );
+    const client = createTestQueryClient();
+    const invalidated = cached(client, profileQueries.reviews(testUser.id).queryKey, {
+      items: [],
+      more: false,
+    });
+    await mutate(client);
+    return invalidated();
+  }
+  const review: ReviewBody = {
+    rating: 4,
+    category: 'venue',
+    title: 'Great turf',
+    content: 'Well kept.',
+  };
+
+  it("a new review refetches its author's profile reviews", async () => {
+    expect(
+      await profileReviewsRefetchedAfter((client) =>
+        new MutationObserver(client, createReviewMutation()).mutate(review),
+      ),
+    ).toBe(true);
+  });
+
+  it("an edited review refetches its author's profile reviews", async () => {
+    expect(
+      await profileReviewsRefetchedAfter((client) =>
+        new MutationObserver(client, updateReviewMutation()).mutate({
+          id: 5,
+          body: review,
+        }),
+      ),
+    ).toBe(true);
+  });
+
+  it("a deleted review refetches its author's profile reviews", async () => {
+    expect(
+      await profileReviewsRefetchedAfter((client) =>
+        new MutationObserver(client, deleteReviewMutation()).mutate(5),
+      ),
+    ).toBe(true);
   });
 
   it('saved profile fields become the cached settings', async () => {

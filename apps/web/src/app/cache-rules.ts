@@ -12,6 +12,11 @@ import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
 import { createPostMutation, deletePostMutation, postQueries } from '../features/posts/api';
 import { profileQueries, saveProfileFieldsMutation } from '../features/profile/api';
+import {
+  createReviewMutation,
+  deleteReviewMutation,
+  updateReviewMutation,
+} from '../features/reviews/api';
 import { settingsQueries } from '../features/settings/api';
 
 interface CacheRule {
@@ -31,6 +36,11 @@ function after<TData, TVariables>(
     mutationKey: mutation.mutationKey,
     after: (client, data, variables) => effect(client, data as TData, variables as TVariables),
   };
+}
+
+/** Refetches every profile query in view (their counts, lists and previews). */
+function refetchProfiles(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: profileQueries.all() });
 }
 
 const rules: CacheRule[] = [
@@ -58,6 +68,11 @@ const rules: CacheRule[] = [
       client.invalidateQueries({ queryKey: profileQueries.all() }),
     ]),
   ),
+  // A written, changed or deleted review shows in its author's profile (spec part 2 §2
+  // "Reviews (n)").
+  after(createReviewMutation(), refetchProfiles),
+  after(updateReviewMutation(), refetchProfiles),
+  after(deleteReviewMutation(), refetchProfiles),
   // A follow changes both members' counts and lists (spec part 2 §4 "Follow toggle").
   after(followMutation(), (client) => client.invalidateQueries({ queryKey: profileQueries.all() })),
   // Profile fields are saved through `PUT /settings`, which answers all settings.

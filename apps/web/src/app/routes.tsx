@@ -53,6 +53,11 @@ const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'),
 const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
 const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
 const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
+const ReviewsPage = lazyPage(() => import('../features/reviews/pages/ReviewsPage'), 'ReviewsPage');
+const CreateReviewPage = lazyPage(
+  () => import('../features/reviews/pages/CreateReviewPage'),
+  'CreateReviewPage',
+);
 const SettingsPage = lazyPage(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -103,6 +108,8 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/profile', element: <ProfileRoute /> },
       { path: '/profile/:userId', element: <ProfileRoute /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/reviews', element: <ReviewsPage /> },
+      { path: '/create-review', element: <CreateReviewPage /> },
       { path: '/events', element: <EventsPage /> },
       { path: '/events/register', element: <EventRegistrationPage /> },
       { path: '/create-event', element: <CreateEventPage /> },

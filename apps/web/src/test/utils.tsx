@@ -1,6 +1,6 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { SessionUser, Settings } from '@gameon/shared';
+import type { Review, SessionUser, Settings } from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -154,3 +154,20 @@ export const testSettings: Settings = {
   post_comments: 'anyone',
   event_invitations: 'manual',
 };
+
+/** A review as the API returns it (spec part 2 §3 Review): testUser's, unless `overrides` say. */
+export function testReview(id: number, overrides: Partial<Review> = {}): Review {
+  return {
+    id,
+    author_id: testUser.id,
+    author_username: testUser.username,
+    category: 'venue',
+    rating: 4,
+    title: `Review ${id}`,
+    content: 'Good turf, fair price.',
+    tags: [],
+    created_at: '2025-01-01T10:00:00.000Z',
+    updated_at: null,
+    ...overrides,
+  };
+}

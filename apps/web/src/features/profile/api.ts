@@ -8,7 +8,8 @@ import {
   avatarResponseSchema,
   coverResponseSchema,
   messageResponseSchema,
-  postSchema,
+  postsResponseSchema,
+  reviewsResponseSchema,
   settingsSchema,
   skillsResponseSchema,
   successSchema,
@@ -17,6 +18,7 @@ import {
 import type {
   AvailabilitySlot,
   Post,
+  Review,
   Settings,
   Skill,
   UpdateSettingsBody,
@@ -33,14 +35,31 @@ import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { useAuth } from '../../lib/session';
 
-export interface UserPosts {
+/** The start of a member's activity list, for a profile's preview and its count. */
+export interface ActivityPreview<T> {
   /** Newest first. */
-  posts: Post[];
-  /** True when the member has more posts than were fetched. */
+  items: T[];
+  /** True when the member has more than were fetched. */
   more: boolean;
 }
 
-const postsSchema = z.array(postSchema);
+/**
+ * `GET {path}?limit=100`: a member's posts or reviews, newest first, as many as one page holds
+ * (enough for the count and the first 3 of the preview, spec part 2 §9). Throws the
+ * `HttpError` 403 when their activity is private for the viewer.
+ */
+async function fetchActivity<S extends z.ZodType<unknown[]>>(
+  path: string,
+  schema: S,
+  signal: AbortSignal,
+): Promise<ActivityPreview<z.output<S>[number]>> {
+  const { data, nextCursor } = await apiRequest(path, {
+    query: { limit: PAGE_SIZE_MAX },
+    schema,
+    signal,
+  });
+  return { items: data, more: nextCursor !== null };
+}
 
 /** Query options of the profile feature; other places reuse their `queryKey`. */
 export const profileQueries = {
@@ -53,21 +72,22 @@ export const profileQueries = {
       queryFn: async ({ signal }): Promise<UserProfile> =>
         (await apiRequest(`/users/${userId}`, { schema: userProfileSchema, signal })).data,
     }),
-  /**
-   * `GET /posts/user/{id}`: the member's posts, newest first, as many as one page holds (enough
-   * for the count and the first 3 of the preview); 403 when their activity is private.
-   */
+  /** `GET /posts/user/{id}`: the member's posts ({@link fetchActivity}). */
   posts: (userId: number) =>
     queryOptions({
       queryKey: [...profileQueries.all(), userId, 'posts'] as const,
-      queryFn: async ({ signal }): Promise<UserPosts> => {
-        const { data, nextCursor } = await apiRequest(`/posts/user/${userId}`, {
-          query: { limit: PAGE_SIZE_MAX },
-          schema: postsSchema,
-          signal,
-        });
-        return { posts: data, more: nextCursor !== null };
-      },
+      queryFn: ({ signal }): Promise<ActivityPreview<Post>> =>
+        fetchActivity(`/posts/user/${userId}`, postsResponseSchema, signal),
+    }),
+  /**
+   * `GET /users/{id}/reviews` (CONTRACT.md, gated like activity): the member's reviews
+   * ({@link fetchActivity}).
+   */
+  reviews: (userId: number) =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), userId, 'reviews'] as const,
+      queryFn: ({ signal }): Promise<ActivityPreview<Review>> =>
+        fetchActivity(`/users/${userId}/reviews`, reviewsResponseSchema, signal),
     }),
 };
 
@@ -79,6 +99,11 @@ export function useProfile(userId: number) {
 /** A member's posts ({@link profileQueries.posts}), asked only when `enabled`. */
 export function useUserPosts(userId: number, enabled: boolean) {
   return useQuery({ ...profileQueries.posts(userId), enabled });
+}
+
+/** A member's reviews ({@link profileQueries.reviews}), asked only when `enabled`. */
+export function useUserReviews(userId: number, enabled: boolean) {
+  return useQuery({ ...profileQueries.reviews(userId), enabled });
 }
 
 /** `POST /users/{id}/block` or `/unblock`. */

@@ -1,4 +1,6 @@
+import { PROFILE_PREVIEW_COUNT } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronDown, EyeOff, SquareStack, Star } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -6,16 +8,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { GameWhenWhere } from '../../../components/GameFacts';
+import { ReviewCard } from '../../../components/ReviewCard';
 import { SportIcon } from '../../../components/SportIcon';
 import { HttpError } from '../../../lib/api-client';
 import { cx } from '../../../lib/format';
 import { isUpcoming } from '../../../lib/games';
-import { useUserPosts } from '../api';
+import { useUserPosts, useUserReviews } from '../api';
+import type { ActivityPreview } from '../api';
 import { EmptyText } from './ProfileSection';
 import { LoadingLine } from '../../../components/LoadStates';
-
-/** A profile shows the first 3 posts or reviews (spec part 2 §9). */
-const PREVIEW_COUNT = 3;
 
 const moreLinkClass =
   'mt-3 inline-block rounded text-sm font-semibold text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600';
@@ -108,42 +109,80 @@ interface ActivityProps {
   visible: boolean;
 }
 
+/** A link under an activity list, shown on the own profile only (spec part 2 §2). */
+interface OwnLink {
+  to: string;
+  label: string;
+}
+
+interface ActivityListProps<T extends { id: number }> {
+  title: string;
+  icon: LucideIcon;
+  /** What the list holds, in the texts: 'posts', 'reviews'. */
+  noun: string;
+  username: string;
+  own: boolean;
+  /** False when the member's activity is hidden from this viewer (nothing is asked then). */
+  visible: boolean;
+  query: UseQueryResult<ActivityPreview<T>>;
+  renderItem: (item: T) => ReactNode;
+  /** Offered beside "No {noun} yet" on the own profile. */
+  create: OwnLink;
+  /** Under the list on the own profile. */
+  seeAll: OwnLink;
+}
+
 /**
- * Posts (n), collapsible, with the first 3 (spec part 2 §2), from `GET /posts/user/{id}`.
- * A member whose activity is private for this viewer gets a note instead.
+ * "{Title} (n)", collapsible, with the first 3 items (spec part 2 §2, §9); n ends in '+' when
+ * the member has more than one page holds. Activity private for this viewer (not `visible`, or
+ * a 403) shows a note instead.
  */
-export function PostsSection({ userId, username, own, visible }: ActivityProps) {
-  const posts = useUserPosts(userId, visible);
-  const hidden = !visible || (posts.error instanceof HttpError && posts.error.status === 403);
+function ActivityList<T extends { id: number }>({
+  title,
+  icon,
+  noun,
+  username,
+  own,
+  visible,
+  query,
+  renderItem,
+  create,
+  seeAll,
+}: ActivityListProps<T>) {
+  const hidden = !visible || (query.error instanceof HttpError && query.error.status === 403);
 
   let count: string | null = null;
-  if (!hidden && posts.data) count = `${posts.data.posts.length}${posts.data.more ? '+' : ''}`;
+  if (!hidden && query.data) count = `${query.data.items.length}${query.data.more ? '+' : ''}`;
 
   let body: ReactNode;
   if (hidden) {
-    body = <PrivateNote>{username} keeps their posts private.</PrivateNote>;
-  } else if (posts.isPending) {
-    body = <LoadingLine>Loading posts…</LoadingLine>;
-  } else if (posts.isError) {
+    body = (
+      <PrivateNote>
+        {username} keeps their {noun} private.
+      </PrivateNote>
+    );
+  } else if (query.isPending) {
+    body = <LoadingLine>Loading {noun}…</LoadingLine>;
+  } else if (query.isError) {
     body = (
       <div className="flex flex-wrap items-center gap-3">
         <p role="alert" className="text-sm text-rose-700">
-          Could not load posts.
+          Could not load {noun}.
         </p>
-        <Button variant="secondary" size="sm" onClick={() => void posts.refetch()}>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
     );
-  } else if (posts.data.posts.length === 0) {
+  } else if (query.data.items.length === 0) {
     body = (
       <EmptyText>
-        No posts yet
+        No {noun} yet
         {own && (
           <>
             {' · '}
-            <Link to="/create-post" className="font-semibold text-emerald-700 hover:underline">
-              Create a post
+            <Link to={create.to} className="font-semibold text-emerald-700 hover:underline">
+              {create.label}
             </Link>
           </>
         )}
@@ -152,44 +191,60 @@ export function PostsSection({ userId, username, own, visible }: ActivityProps) 
   } else {
     body = (
       <ul className="space-y-3">
-        {posts.data.posts.slice(0, PREVIEW_COUNT).map((post) => (
-          <li key={post.id}>
-            <PostPreview post={post} />
-          </li>
+        {query.data.items.slice(0, PROFILE_PREVIEW_COUNT).map((item) => (
+          <li key={item.id}>{renderItem(item)}</li>
         ))}
       </ul>
     );
   }
 
   return (
-    <CollapsibleSection title="Posts" icon={SquareStack} count={count}>
+    <CollapsibleSection title={title} icon={icon} count={count}>
       {body}
       {own && (
-        <Link to="/past-posts" className={moreLinkClass}>
-          See all my posts
+        <Link to={seeAll.to} className={moreLinkClass}>
+          {seeAll.label}
         </Link>
       )}
     </CollapsibleSection>
   );
 }
 
-/**
- * Reviews (n), collapsible (spec part 2 §2). Reviews arrive in a later issue; until then the
- * section says there are none.
- */
-export function ReviewsSection({ username, own, visible }: Omit<ActivityProps, 'userId'>) {
+/** Posts (n) from `GET /posts/user/{id}` ({@link ActivityList}). */
+export function PostsSection({ userId, visible, ...rest }: ActivityProps) {
+  const posts = useUserPosts(userId, visible);
   return (
-    <CollapsibleSection title="Reviews" icon={Star} count={visible ? '0' : null}>
-      {visible ? (
-        <EmptyText>No reviews yet</EmptyText>
-      ) : (
-        <PrivateNote>{username} keeps their reviews private.</PrivateNote>
-      )}
-      {own && (
-        <Link to="/reviews" className={moreLinkClass}>
-          See all reviews
-        </Link>
-      )}
-    </CollapsibleSection>
+    <ActivityList
+      title="Posts"
+      icon={SquareStack}
+      noun="posts"
+      visible={visible}
+      query={posts}
+      renderItem={(post) => <PostPreview post={post} />}
+      create={{ to: '/create-post', label: 'Create a post' }}
+      seeAll={{ to: '/past-posts', label: 'See all my posts' }}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * Reviews (n) from `GET /users/{id}/reviews` ({@link ActivityList}); "See all reviews" opens
+ * the member's own on /reviews (`?view=mine`).
+ */
+export function ReviewsSection({ userId, visible, ...rest }: ActivityProps) {
+  const reviews = useUserReviews(userId, visible);
+  return (
+    <ActivityList
+      title="Reviews"
+      icon={Star}
+      noun="reviews"
+      visible={visible}
+      query={reviews}
+      renderItem={(review) => <ReviewCard review={review} compact />}
+      create={{ to: '/create-review', label: 'Write a review' }}
+      seeAll={{ to: '/reviews?view=mine', label: 'See all reviews' }}
+      {...rest}
+    />
   );
 }

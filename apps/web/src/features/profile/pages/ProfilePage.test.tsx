@@ -1,4 +1,4 @@
-import type { Post, Settings } from '@gameon/shared';
+import type { Post, Review, Settings } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
@@ -9,6 +9,7 @@ import {
   jsonResponse,
   mockFetch,
   renderSignedIn,
+  testReview,
   testSettings,
   testUser,
 } from '../../../test/utils';
@@ -85,10 +86,12 @@ function renderProfile(
   {
     profiles = {},
     posts = [],
+    reviews = [],
     handler,
   }: {
     profiles?: Record<number, UserProfile>;
     posts?: Post[];
+    reviews?: Review[];
     handler?: Handler;
   } = {},
 ) {
@@ -106,6 +109,7 @@ function renderProfile(
         : jsonResponse({ success: false, message: 'User not found' }, { status: 404 });
     }
     if (/^\/api\/posts\/user\/\d+$/.test(pathname)) return jsonResponse(posts);
+    if (/^\/api\/users\/\d+\/reviews$/.test(pathname)) return jsonResponse(reviews);
     if (pathname === '/api/settings' && call.method === 'PUT')
       return jsonResponse({ ...testSettings, ...(call.body as Partial<Settings>) });
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
@@ -146,7 +150,7 @@ describe('Profile: own and other variants (spec part 2 §2)', () => {
     );
     expect(screen.getByRole('link', { name: 'See all reviews' })).toHaveAttribute(
       'href',
-      '/reviews',
+      '/reviews?view=mine',
     );
   });
 
@@ -260,6 +264,7 @@ describe('Profile: not found, private parts (spec part 2 §2, §8; issue 4 priva
     expect(screen.getByText('rahul keeps their posts private.')).toBeInTheDocument();
     expect(screen.getByText('rahul keeps their reviews private.')).toBeInTheDocument();
     expect(callsTo(calls, '/api/posts/user/3')).toHaveLength(0);
+    expect(callsTo(calls, '/api/users/3/reviews')).toHaveLength(0);
   });
 
   it("says 'No sports listed' when the member lists none", async () => {
@@ -314,6 +319,40 @@ describe('Profile: posts and reviews (spec part 2 §2, §9)', () => {
     renderProfile('/profile/3');
     expect(await screen.findByRole('button', { name: 'Reviews (0)' })).toBeInTheDocument();
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+  });
+
+  it("shows Reviews (n) with the first 3 from the member's reviews, collapsible", async () => {
+    const { calls, user } = renderProfile('/profile/3', {
+      reviews: [1, 2, 3, 4, 5].map((id) =>
+        testReview(id, { author_id: 3, author_username: 'rahul', rating: 5 }),
+      ),
+    });
+    const toggle = await screen.findByRole('button', { name: 'Reviews (5)' });
+    expect(screen.getAllByRole('article', { name: /^Review \d$/ })).toHaveLength(3);
+    expect(screen.getByRole('article', { name: 'Review 1' })).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Review 3' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'Review 4' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Review 1' })).getByRole('img', {
+        name: '5 out of 5 stars',
+      }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, '/api/users/3/reviews')).toHaveLength(1);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Review 1')).not.toBeVisible();
+  });
+
+  it("shows the private note when the member's reviews answer 403", async () => {
+    renderProfile('/profile/3', {
+      handler: ({ url }) =>
+        url.pathname === '/api/users/3/reviews'
+          ? jsonResponse({ success: false, message: 'Private' }, { status: 403 })
+          : undefined,
+    });
+    expect(await screen.findByText('rahul keeps their reviews private.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reviews' })).toBeInTheDocument();
   });
 });
 

@@ -204,7 +204,12 @@ function ProfileView({
               own={own}
               visible={activityVisible}
             />
-            <ReviewsSection username={data.username} own={own} visible={activityVisible} />
+            <ReviewsSection
+              userId={userId}
+              username={data.username}
+              own={own}
+              visible={activityVisible}
+            />
           </div>
         </div>
       )}
