@@ -26,6 +26,9 @@ import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { createRegistrationsService } from './modules/events/registrations.service.js';
 import { createDirectService } from './modules/direct/direct.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -142,6 +145,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = await createLocalStorage(config.uploadsDir);
   const pictures = createPicturesService({ db: database.db, storage });
   const account = createAccountService({ db: database.db, events, storage });
+  const sportsEvents = createEventsService({
+    db: database.db,
+    events,
+    access,
+    auth,
+    publicUrl: config.publicUrl,
+  });
+  const registrations = createRegistrationsService({ db: database.db, access, auth });
 
   app.decorateRequest('principal', null);
   const requireAuth = async (request: FastifyRequest) => {
@@ -149,6 +160,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const principal = token ? await auth.authenticate(token) : null;
     if (!principal) throw unauthorized();
     request.principal = principal;
+  };
+  // Public routes (events): signed out is fine, but a token that is sent must be good, so a
+  // client with a dead session hears 401 as everywhere else.
+  const optionalAuth = async (request: FastifyRequest) => {
+    if (bearerToken(request) !== null) await requireAuth(request);
   };
 
   const health = { schema: { response: { 200: healthResponseSchema } } };
@@ -180,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   reviewsRoutes(app, reviews, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
+  eventsRoutes(app, { events: sportsEvents, registrations }, { requireAuth, optionalAuth });
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);

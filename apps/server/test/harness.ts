@@ -12,9 +12,11 @@ import { io, type Socket } from 'socket.io-client';
 import type {
   ClientToServerEvents,
   CreatePostBody,
+  EventBody,
   LoginResponse,
   Post,
   ServerToClientEvents,
+  SportsEvent,
 } from '@gameon/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -76,6 +78,11 @@ export interface TestServer {
   signUp(username: string, extra?: { sports?: string[]; tags?: string[] }): Promise<LoginResponse>;
   /** Creates a post by `token`'s member; defaults: Football, tomorrow, at [lng, lat]. */
   createPost(token: string, overrides?: Partial<CreatePostBody>): Promise<Post>;
+  /**
+   * Creates an event organized by `token`'s member; defaults: a Football tournament in Bengaluru
+   * tomorrow, three hours long (the end follows an overridden start), 8 teams, ₹50, prize ₹1500.
+   */
+  createEvent(token: string, overrides?: Partial<EventBody>): Promise<SportsEvent>;
   /** A connected socket for `token` (rejects on connect_error). */
   connect(token?: string): Promise<ClientSocket>;
   close(): Promise<void>;
@@ -174,6 +181,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       });
       if (res.status !== 201)
         throw new Error(`create post ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    async createEvent(token, overrides = {}) {
+      counter += 1;
+      const eventDate =
+        overrides.eventDate ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+      const res = await request<SportsEvent>('POST', '/api/events', {
+        token,
+        body: {
+          title: `Event ${counter}`,
+          description: 'A friendly tournament',
+          sport: 'Football',
+          location: { type: 'Point', coordinates: [77.5946, 12.9716] },
+          locationName: 'Bengaluru',
+          endDate: new Date(Date.parse(eventDate) + 3 * 3600 * 1000).toISOString(),
+          maxParticipants: 8,
+          skillLevel: 'intermediate',
+          equipmentProvided: false,
+          cost: 50,
+          prize: 1500,
+          tags: [],
+          ...overrides,
+          eventDate,
+        },
+      });
+      if (res.status !== 201)
+        throw new Error(`create event ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body;
     },
     connect(token) {

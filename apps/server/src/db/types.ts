@@ -4,7 +4,7 @@
  * integers 0/1, lists are child tables, ids are growing integers.
  */
 import type { Generated, Selectable } from 'kysely';
-import type { ReviewCategory } from '@gameon/shared';
+import type { CountryCode, EventSkillLevel, ReviewCategory } from '@gameon/shared';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -203,7 +203,8 @@ export type NotificationType =
   | 'message'
   | 'game_cancelled'
   | 'waitlist_promoted'
-  | 'player_left';
+  | 'player_left'
+  | 'event_cancelled';
 
 /** A member's private calendar feed (issue 11): the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -265,6 +266,56 @@ export interface ReviewTagsTable {
   position: number;
 }
 
+/** An event (issue 13; spec part 2 §3 Event). A cancelled event is deleted. */
+export interface EventsTable {
+  id: Generated<number>;
+  organizer_id: number;
+  title: string;
+  description: string;
+  sport: string;
+  location_name: string;
+  /** Degrees, WGS 84; both null for an online event without a place. */
+  lng: number | null;
+  lat: number | null;
+  /** Start and end, UTC ISO-8601. */
+  event_date: string;
+  end_date: string;
+  /** How many registrations (teams) it takes. */
+  max_participants: number;
+  skill_level: EventSkillLevel;
+  /** 0/1. */
+  equipment_provided: number;
+  /** Whole rupees: per person, and the prize pool. */
+  cost: number;
+  prize: number;
+  /** Registration closes at this instant (the start when the organizer gave none). */
+  registration_deadline: string;
+  payment_deadline: string | null;
+  created_at: string;
+}
+
+export interface EventTagsTable {
+  event_id: number;
+  tag: string;
+  position: number;
+}
+
+/** A team registered for an event by a member (spec part 2 §3 Event registration form). */
+export interface EventRegistrationsTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  /** The team leader's name. */
+  name: string;
+  /** The account's e-mail at registration, never the form's. */
+  email: string;
+  /** Exactly 10 digits. */
+  phone: string;
+  country_code: CountryCode;
+  team_name: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -291,7 +342,12 @@ export interface DB {
   calendar_feeds: CalendarFeedsTable;
   reviews: ReviewsTable;
   review_tags: ReviewTagsTable;
+  events: EventsTable;
+  event_tags: EventTagsTable;
+  event_registrations: EventRegistrationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventRegistrationRow = Selectable<EventRegistrationsTable>;

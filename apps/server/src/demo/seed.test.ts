@@ -7,6 +7,7 @@ import type {
   Post,
   Review,
   ReviewStats,
+  SportsEvent,
 } from '@gameon/shared';
 import { startServer, type TestServer } from '../../test/harness.js';
 import { DEMO_PASSWORD } from './seed.js';
@@ -69,5 +70,29 @@ describe('demo data (npm start)', () => {
     expect(stats.categories.every((c) => c.count > 0)).toBe(true);
     const mine = await get<Review[]>('/api/reviews/my-reviews');
     expect(mine.map((r) => r.title)).toContain('Best 5-a-side turf in Koramangala');
+  });
+
+  it('lists upcoming events signed out, the sample tournament first-class; arjun sees his registration (issue 13)', async () => {
+    const res = await server.request<SportsEvent[]>('GET', '/api/events');
+    expect(res.status).toBe(200);
+    const titles = res.body.map((e) => e.title);
+    expect(titles).toEqual([
+      'BGMI Squad Cup: online scrims',
+      'Pune Sunrise 10K',
+      'Bengaluru 5-a-side Football Tournament',
+      'Mumbai Box Cricket League: weekend edition',
+    ]);
+    const [scrims, , tournament] = res.body;
+    expect(tournament).toMatchObject({
+      organizer: { username: 'arjun' },
+      cost: 50,
+      prize: 1500,
+      current_participants: 2,
+      max_participants: 16,
+    });
+    expect(scrims).toMatchObject({ sport: 'BGMI', location: null, current_participants: 1 });
+    const mine = await get<SportsEvent[]>('/api/events');
+    expect(mine.find((e) => e.sport === 'Cricket')).toMatchObject({ is_registered: true });
+    expect(mine.find((e) => e.sport === 'Football')).toMatchObject({ is_registered: false });
   });
 });

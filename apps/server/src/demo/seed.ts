@@ -1,18 +1,26 @@
 /**
  * Demo data for a first look (SEED_DEMO): a few members (password `gameon123`, listed in the
- * README) and upcoming games around real Indian cities, relative to now. It lives outside `db/`
+ * README), upcoming games and events around real Indian cities, relative to now. It lives outside `db/`
  * (which knows no feature) and, unlike a module, may write through the features' repositories:
  * the demo is a history back-dated by hours and days (read markers, read notifications), which
  * no service call made "now" would produce. It runs once on a new database, before any service.
  */
-import type { Kysely } from 'kysely';
-import type { ReviewCategory } from '@gameon/shared';
+import { TZDate } from '@date-fns/tz';
+import {
+  DEFAULT_TIME_ZONE,
+  type CountryCode,
+  type EventSkillLevel,
+  type ReviewCategory,
+} from '@gameon/shared';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, NotificationType } from '../db/types.js';
 import { hashPassword } from '../lib/crypto.js';
 import { publicPoint } from '../lib/geo.js';
 import * as authRepo from '../modules/auth/auth.repository.js';
 import * as chatsRepo from '../modules/chats/chats.repository.js';
 import * as directRepo from '../modules/direct/direct.repository.js';
+import * as eventsRepo from '../modules/events/events.repository.js';
+import * as registrationsRepo from '../modules/events/registrations.repository.js';
 import * as notificationsRepo from '../modules/notifications/notifications.repository.js';
 import { notificationText } from '../modules/notifications/notifications.service.js';
 import * as usersRepo from '../modules/users/users.repository.js';
@@ -296,10 +304,211 @@ const REVIEWS: [number, ReviewCategory, number, string, string, string[], number
   ],
 ];
 
+/** A team some demo member registered for an event. */
+interface DemoRegistration {
+  member: number;
+  name: string;
+  phone: string;
+  countryCode: CountryCode;
+  team: string | null;
+}
+
+/** A demo event: times are [days from today, hour, minute] in India; no point = online. */
+interface DemoEvent {
+  organizer: number;
+  title: string;
+  description: string;
+  sport: string;
+  place: string;
+  point: [number, number] | null;
+  start: [number, number, number];
+  end: [number, number, number];
+  registrationDeadline: [number, number, number];
+  paymentDeadline: [number, number, number] | null;
+  teams: number;
+  skill: EventSkillLevel;
+  equipment: boolean;
+  /** Rupees per person, and the prize pool in rupees. */
+  cost: number;
+  prize: number;
+  tags: string[];
+  registrations: DemoRegistration[];
+}
+
+/** Upcoming events (issue 13), the first like the spec's sample: ₹50 a person, ₹1500 prize. */
+const EVENTS: DemoEvent[] = [
+  {
+    organizer: 0,
+    title: 'Bengaluru 5-a-side Football Tournament',
+    description:
+      'Knockout 5-a-side on astroturf: 16 teams of five plus two substitutes, 12-minute games. ₹50 per person, paid at the venue by the payment date; the winning team takes the ₹1,500 prize pool. Balls and bibs provided.',
+    sport: 'Football',
+    place: 'Koramangala Indoor Stadium, Bengaluru, Karnataka, India',
+    point: [77.619, 12.9368],
+    start: [10, 8, 0],
+    end: [10, 17, 0],
+    registrationDeadline: [8, 20, 0],
+    paymentDeadline: [7, 20, 0],
+    teams: 16,
+    skill: 'intermediate',
+    equipment: true,
+    cost: 50,
+    prize: 1500,
+    tags: ['5-a-side', 'tournament'],
+    registrations: [
+      {
+        member: 1,
+        name: 'Priya Sharma',
+        phone: '9845012345',
+        countryCode: '+91',
+        team: 'Indiranagar Smashers',
+      },
+      {
+        member: 3,
+        name: 'Sneha Kulkarni',
+        phone: '9822054321',
+        countryCode: '+91',
+        team: 'Pune Pacers',
+      },
+    ],
+  },
+  {
+    organizer: 4,
+    title: 'BGMI Squad Cup: online scrims',
+    description:
+      'Three Erangel and Miranda matches in custom rooms, squads of four. Room ID and password go to registered team leaders 30 minutes before the first match. Free entry; ₹2,000 prize pool for the top squad.',
+    sport: 'BGMI',
+    place: 'Online (BGMI custom rooms)',
+    point: null,
+    start: [6, 19, 0],
+    end: [6, 22, 0],
+    registrationDeadline: [6, 17, 0],
+    paymentDeadline: null,
+    teams: 25,
+    skill: 'advanced',
+    equipment: false,
+    cost: 0,
+    prize: 2000,
+    tags: ['scrims', 'squad'],
+    registrations: [
+      {
+        member: 2,
+        name: 'Rahul Mehta',
+        phone: '9820011223',
+        countryCode: '+91',
+        team: 'Mumbai Mavericks',
+      },
+    ],
+  },
+  {
+    organizer: 2,
+    title: 'Mumbai Box Cricket League: weekend edition',
+    description:
+      'Two days of six-over box cricket under lights, eight teams of eight, league then knockouts. ₹200 per person covers the turf and tennis balls; ₹10,000 prize pool.',
+    sport: 'Cricket',
+    place: 'Andheri Sports Complex, Mumbai, Maharashtra, India',
+    point: [72.8361, 19.1197],
+    start: [13, 9, 0],
+    end: [14, 18, 0],
+    registrationDeadline: [11, 20, 0],
+    paymentDeadline: [11, 20, 0],
+    teams: 8,
+    skill: 'intermediate',
+    equipment: true,
+    cost: 200,
+    prize: 10000,
+    tags: ['box-cricket', 'league'],
+    registrations: [
+      {
+        member: 0,
+        name: 'Arjun Nair',
+        phone: '9880123456',
+        countryCode: '+91',
+        team: 'Koramangala Kings',
+      },
+    ],
+  },
+  {
+    organizer: 3,
+    title: 'Pune Sunrise 10K',
+    description:
+      'A timed 10K loop through Koregaon Park, flagged off at 6 am. Bib, timing chip and breakfast included; bring your own shoes and water bottle.',
+    sport: 'Running',
+    place: 'Koregaon Park, Pune, Maharashtra, India',
+    point: [73.8937, 18.5362],
+    start: [9, 6, 0],
+    end: [9, 8, 30],
+    registrationDeadline: [7, 20, 0],
+    paymentDeadline: [7, 20, 0],
+    teams: 200,
+    skill: 'beginner',
+    equipment: false,
+    cost: 300,
+    prize: 0,
+    tags: ['10k', 'sunrise'],
+    registrations: [],
+  },
+];
+
+/** [days from today, hour, minute] in India, as a UTC ISO instant. */
+function inIndia(now: number, [days, hour, minute]: [number, number, number]): string {
+  const today = new TZDate(now, DEFAULT_TIME_ZONE);
+  const at = new TZDate(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() + days,
+    hour,
+    minute,
+    DEFAULT_TIME_ZONE,
+  );
+  return new Date(at.getTime()).toISOString();
+}
+
+/** Stores the demo events and their registrations (made an hour or two ago). */
+async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number): Promise<void> {
+  for (const event of EVENTS) {
+    const eventId = await eventsRepo.insertEvent(
+      trx,
+      {
+        organizer_id: memberIds[event.organizer]!,
+        title: event.title,
+        description: event.description,
+        sport: event.sport,
+        location_name: event.place,
+        lng: event.point?.[0] ?? null,
+        lat: event.point?.[1] ?? null,
+        event_date: inIndia(now, event.start),
+        end_date: inIndia(now, event.end),
+        max_participants: event.teams,
+        skill_level: event.skill,
+        equipment_provided: event.equipment ? 1 : 0,
+        cost: event.cost,
+        prize: event.prize,
+        registration_deadline: inIndia(now, event.registrationDeadline),
+        payment_deadline: event.paymentDeadline ? inIndia(now, event.paymentDeadline) : null,
+        created_at: new Date(now - 3 * HOUR).toISOString(),
+      },
+      event.tags,
+    );
+    for (const [i, r] of event.registrations.entries()) {
+      await registrationsRepo.insertRegistration(trx, {
+        event_id: eventId,
+        user_id: memberIds[r.member]!,
+        name: r.name,
+        email: MEMBERS[r.member]!.email,
+        phone: r.phone,
+        country_code: r.countryCode,
+        team_name: r.team,
+        created_at: new Date(now - (2 * HOUR - i * 10 * 60_000)).toISOString(),
+      });
+    }
+  }
+}
+
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
- * follows, a direct conversation with an unread message for arjun, his notifications, and
- * reviews in every category.
+ * follows, a direct conversation with an unread message for arjun, his notifications, reviews in
+ * every category, and upcoming events with some registrations (issue 13).
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -399,6 +608,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         await chatsRepo.addMembers(trx, doublesChat, [ids[1]!, ids[member]!], joinedAt);
       }
     }
+
+    await seedEvents(trx, ids, now);
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
     const [arjun, priya, rahul, sneha] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];

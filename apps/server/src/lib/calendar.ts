@@ -6,6 +6,9 @@
  */
 import ical from 'ical-generator';
 
+/** The Content-Type of every calendar answer. */
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
 /** One VEVENT. */
 export interface CalendarEntry {
   /** Unique within GameOn, e.g. `post-12`; the UID is `{key}@{host of PUBLIC_URL}`. */

@@ -36,6 +36,11 @@ export interface DomainEvents {
     memberIds: number[];
     groupChatId: number | null;
   };
+  /**
+   * The organizer cancelled an event (issue 13); `memberIds`: the members who had registered,
+   * to tell.
+   */
+  'event.cancelled': { eventId: number; title: string; organizer: UserRef; memberIds: number[] };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /** A post was created; `lng`/`lat` are the exact point (used only server-side). */
@@ -67,6 +72,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.left': ({ user }) => user.id,
   'post.promoted': ({ userId }) => userId,
   'post.cancelled': ({ authorId }) => authorId,
+  'event.cancelled': ({ organizer }) => organizer.id,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

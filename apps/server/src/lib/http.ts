@@ -78,6 +78,11 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The member behind a request on a public route (see `optionalAuth` in app.ts), or null. */
+export function viewerOf(request: FastifyRequest): number | null {
+  return request.principal?.userId ?? null;
+}
+
 /** Sets `X-Next-Cursor` when there is a next page (CONTRACT.md pagination). */
 export function setNextCursor(reply: FastifyReply, cursor: string | undefined): void {
   if (cursor !== undefined) void reply.header('X-Next-Cursor', cursor);

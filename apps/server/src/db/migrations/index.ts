@@ -9,6 +9,7 @@ import * as directMessages from './0006_direct_messages.js';
 import * as oneUnreadMessageNotification from './0007_one_unread_message_notification.js';
 import * as games from './0008_games.js';
 import * as reviews from './0009_reviews.js';
+import * as events from './0010_events.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_one_unread_message_notification': oneUnreadMessageNotification,
   '0008_games': games,
   '0009_reviews': reviews,
+  '0010_events': events,
 };

@@ -1,7 +1,7 @@
 /**
  * Queries behind the access rules: follows and blocks between a viewer and many members, their
- * privacy settings, and the owners of posts, reviews and conversations, each in one query for a
- * batch of ids. Also the one SQL form of the block rule that list queries compose
+ * privacy settings, and the owners of posts, reviews, events and conversations, each in one
+ * query for a batch of ids. Also the one SQL form of the block rule that list queries compose
  * ({@link notBlockedWith}).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -141,6 +141,16 @@ export async function reviewAuthors(
     .where('id', 'in', [...new Set(reviewIds)])
     .execute();
   return new Map(rows.map((r) => [r.id, r.author_id]));
+}
+
+/** The organizer of event `eventId`, or undefined when there is no such event. */
+export async function eventOrganizer(db: Executor, eventId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .select('organizer_id')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.organizer_id;
 }
 
 /** The two members of a direct conversation when `userId` is one of them, or undefined. */

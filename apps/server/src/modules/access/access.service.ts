@@ -206,6 +206,23 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
       return authors;
     },
 
+    /**
+     * `viewerId` (null: signed out) may see event `eventId`: it exists and, for a member, no
+     * block stands with its organizer (issue 4, as for games; issue 13). Events are public, so
+     * nothing else hides one.
+     * @returns the organizer's id.
+     * @throws AppError 404 'Event not found'.
+     */
+    async requireEvent(viewerId: number | null, eventId: number): Promise<number> {
+      const organizerId = await repo.eventOrganizer(db, eventId);
+      if (
+        organizerId === undefined ||
+        (viewerId !== null && (await repo.blockedAmong(db, viewerId, [organizerId])).size > 0)
+      )
+        throw notFound('Event not found');
+      return organizerId;
+    },
+
     /** Of `otherIds`, those blocked by or blocking `viewerId`, in one query. */
     blockedAmong(viewerId: number, otherIds: number[]): Promise<Set<number>> {
       return repo.blockedAmong(db, viewerId, otherIds);

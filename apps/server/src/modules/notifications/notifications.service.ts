@@ -1,7 +1,7 @@
 /**
  * Notifications (spec part 1 §2, §3, §4; spec part 2 §4; issue 5): created by the server only,
  * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
- * message), kept
+ * message, a game's or an event's cancellation), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -24,6 +24,7 @@ export const notificationText = {
   gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
   waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
   playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
+  eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
 };
 
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
@@ -170,6 +171,14 @@ export function createNotificationsService({
       memberIds.map((userId) =>
         row(userId, 'game_cancelled', message, { post_id: postId, group_chat_id: groupChatId }),
       ),
+    );
+  });
+  // Issue 13: every registered member hears that the event is off.
+  events.on('event.cancelled', async ({ memberIds, eventId, title, organizer }) => {
+    if (memberIds.length === 0) return;
+    const message = notificationText.eventCancelled(organizer.username, title);
+    await store(
+      memberIds.map((userId) => row(userId, 'event_cancelled', message, { event_id: eventId })),
     );
   });
   events.on('message.direct.created', async ({ message, recipientId }) => {

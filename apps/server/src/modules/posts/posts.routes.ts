@@ -14,10 +14,9 @@ import {
   postsResponseSchema,
   successSchema,
 } from '@gameon/shared';
+import { CALENDAR_CONTENT_TYPE } from '../../lib/calendar.js';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
-
-const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 export function postsRoutes(
   app: App,
@@ -122,7 +121,7 @@ export function postsRoutes(
     async (request, reply) => {
       const ics = await posts.calendar(principalOf(request).userId, request.params.id);
       return reply
-        .type(CALENDAR_TYPE)
+        .type(CALENDAR_CONTENT_TYPE)
         .header('Content-Disposition', `attachment; filename="game-${request.params.id}.ics"`)
         .send(ics);
     },
@@ -135,7 +134,10 @@ export function postsRoutes(
     },
     async (request, reply) => {
       const ics = await posts.calendarFeed(request.params.file);
-      return reply.type(CALENDAR_TYPE).header('Cache-Control', 'private, no-store').send(ics);
+      return reply
+        .type(CALENDAR_CONTENT_TYPE)
+        .header('Cache-Control', 'private, no-store')
+        .send(ics);
     },
   );
   app.get(
