@@ -30,7 +30,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/api-client';
 
@@ -164,7 +163,7 @@ export const cancelEventMutation = () =>
   mutationOptions({
     mutationKey: ['events', 'cancel'] as const,
     mutationFn: async (eventId: number) => {
-      await apiRequest(`/events/${eventId}`, { method: 'DELETE', schema: z.unknown() });
+      await apiRequest(`/events/${eventId}`, { method: 'DELETE', schema: successSchema });
     },
   });
 

@@ -41,13 +41,13 @@ const range = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
 });
 
 /**
  * From start to end in the viewer's local time, the day written once when both fall on it:
- * 'Sat, Jul 19, 10:00 AM – 06:00 PM', else 'Sat, Jul 19, 10:00 AM – Sun, Jul 20, 06:00 PM'.
+ * 'Sat, Jul 19, 10:00 AM – 6:00 PM', else 'Sat, Jul 19, 10:00 AM – Sun, Jul 20, 6:00 PM'.
  */
 export function eventTimeRange(event: Pick<SportsEvent, 'event_date' | 'end_date'>): string {
   return range.formatRange(new Date(event.event_date), new Date(event.end_date));
@@ -56,11 +56,11 @@ export function eventTimeRange(event: Pick<SportsEvent, 'event_date' | 'end_date
 const deadline = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
 });
 
-/** A deadline in the viewer's local time: 'Jul 19, 11:59 PM'. */
+/** A deadline in the viewer's local time: 'Jul 19, 8:00 PM'. */
 export function formatDeadline(instant: string): string {
   return deadline.format(new Date(instant));
 }

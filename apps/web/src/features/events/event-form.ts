@@ -52,7 +52,8 @@ export const emptyEventForm: EventFormValues = {
 /** The place name an online game's event without a place is listed under. */
 export const ONLINE_LOCATION_NAME = 'Online';
 
-export const START_IN_PAST = 'The event must start in the future';
+/** The server's words for it too (the events service). */
+export const START_IN_PAST = 'Start date must be in the future';
 
 /** A typed number, or undefined when the box is empty (the body's own rules then apply). */
 function typedNumber(text: string): number | undefined {

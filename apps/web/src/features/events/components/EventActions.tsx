@@ -16,24 +16,23 @@ export function registrationPath(eventId: number): string {
   return `/events/register?event=${eventId}`;
 }
 
-/** The registered member's badge and "Cancel registration", asked in a dialog first. */
-function RegisteredActions({ event }: { event: SportsEvent }) {
+/** "Cancel registration" for the registered member, asked in a dialog first. */
+function CancelRegistration({
+  event,
+  registrationId,
+}: {
+  event: SportsEvent;
+  registrationId: number;
+}) {
   const cancel = useCancelRegistration();
   const [confirming, setConfirming] = useState(false);
-  const registrationId = event.registration_id;
   return (
     <>
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-semibold text-emerald-700 ring-1 ring-emerald-200">
-        <CircleCheckBig aria-hidden="true" className="size-4" />
-        Registered
-      </span>
-      {registrationId !== undefined && (
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-          <X aria-hidden="true" className="size-3.5" />
-          Cancel registration
-        </Button>
-      )}
-      {confirming && registrationId !== undefined && (
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <X aria-hidden="true" className="size-3.5" />
+        Cancel registration
+      </Button>
+      {confirming && (
         <ConfirmDialog
           title="Cancel registration"
           question="Are you sure you want to cancel your registration for this event?"
@@ -59,11 +58,33 @@ function RegisteredActions({ event }: { event: SportsEvent }) {
 }
 
 /**
+ * Where the viewer stands with an event, as a chip: "Registered" for the registered member,
+ * "Registration closed" past the deadline, else nothing (a full event says "Full" in its places).
+ */
+export function EventStatus({ event }: { event: SportsEvent }) {
+  if (event.is_registered === true) {
+    return (
+      <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
+        <CircleCheckBig aria-hidden="true" className="size-3.5" />
+        Registered
+      </span>
+    );
+  }
+  if (registrationClosedReason(event) === 'Registration closed') {
+    return (
+      <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+        Registration closed
+      </span>
+    );
+  }
+  return null;
+}
+
+/**
  * What the viewer may do with an event (spec part 2 §2; issue 13), beside "Add to calendar" (the
  * public .ics): a visitor's "Register" leads to sign-in and back to the registration form; a
- * member registers, or sees "Registered" with "Cancel registration"; the organizer gets "Manage"
- * (the registrations and Cancel event). A full event or one past its registration deadline says
- * so instead of "Register".
+ * member registers, or cancels their registration; the organizer gets "Manage" (the registrations
+ * and Cancel event). A full event or one past its registration deadline offers no "Register".
  */
 export function EventActions({
   event,
@@ -74,9 +95,8 @@ export function EventActions({
 }) {
   const [managing, setManaging] = useState(false);
   const organizer = viewer !== null && viewer.id === event.organizer.id;
-  const closed = registrationClosedReason(event);
 
-  let main;
+  let main = null;
   if (organizer) {
     main = (
       <Button size="sm" onClick={() => setManaging(true)}>
@@ -85,14 +105,9 @@ export function EventActions({
       </Button>
     );
   } else if (event.is_registered === true) {
-    main = <RegisteredActions event={event} />;
-  } else if (closed !== null) {
-    main = (
-      <span className="rounded-full bg-slate-100 px-3 py-1.5 text-sm font-semibold text-slate-600">
-        {closed}
-      </span>
-    );
-  } else {
+    if (event.registration_id !== undefined)
+      main = <CancelRegistration event={event} registrationId={event.registration_id} />;
+  } else if (registrationClosedReason(event) === null) {
     main = (
       <Link
         to={viewer === null ? '/login' : registrationPath(event.id)}
@@ -115,7 +130,7 @@ export function EventActions({
         <CalendarPlus aria-hidden="true" className="size-4" />
         Add to calendar
       </a>
-      <div className="flex flex-wrap items-center gap-2">{main}</div>
+      {main}
       {managing && <ManageEventDialog event={event} onClose={() => setManaging(false)} />}
     </div>
   );

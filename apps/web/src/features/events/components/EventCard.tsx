@@ -24,7 +24,7 @@ import {
 } from '../event-facts';
 import { eventTimeLabel } from '../event-time';
 import type { EventTimeLabel } from '../event-time';
-import { EventActions } from './EventActions';
+import { EventActions, EventStatus } from './EventActions';
 
 const labelTones: Record<EventTimeLabel, string> = {
   Today: 'bg-rose-50 text-rose-700 ring-rose-200',
@@ -49,7 +49,7 @@ export function EventCard({ event, viewer }: { event: SportsEvent; viewer: Sessi
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+      className="@container flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -80,7 +80,7 @@ export function EventCard({ event, viewer }: { event: SportsEvent; viewer: Sessi
       </p>
       <TagChips tags={event.tags} className="mt-3" />
 
-      <dl className="mt-4 grid grid-cols-1 gap-2 text-sm text-slate-600 sm:grid-cols-2">
+      <dl className="mt-4 grid grid-cols-1 gap-2 text-sm text-slate-600 @md:grid-cols-2">
         <GameFact icon={CalendarDays} label="When" align="start">
           <dd>
             <time dateTime={event.event_date}>{eventTimeRange(event)}</time>
@@ -126,19 +126,22 @@ export function EventCard({ event, viewer }: { event: SportsEvent; viewer: Sessi
       </p>
 
       <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4">
-        <p className="min-w-0 truncate text-sm text-slate-500">
-          by{' '}
-          {viewer === null ? (
-            <span className="font-semibold text-slate-800">{event.organizer.username}</span>
-          ) : (
-            <Link
-              to={`/profile/${event.organizer.id}`}
-              className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
-            >
-              {event.organizer.username}
-            </Link>
-          )}
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-sm text-slate-500">
+            by{' '}
+            {viewer === null ? (
+              <span className="font-semibold text-slate-800">{event.organizer.username}</span>
+            ) : (
+              <Link
+                to={`/profile/${event.organizer.id}`}
+                className="font-semibold text-slate-800 hover:text-emerald-700 hover:underline"
+              >
+                {event.organizer.username}
+              </Link>
+            )}
+          </p>
+          <EventStatus event={event} />
+        </div>
         <EventActions event={event} viewer={viewer} />
       </div>
     </article>

@@ -35,6 +35,7 @@ function openEvents(path: string, { events = [testEvent()], signedIn = false }: 
   if (signedIn) localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
   const calls = mockFetch(({ url, method }) => {
     const path = url.pathname;
+    if (method === 'DELETE') return jsonResponse({ success: true });
     if (path === '/api/auth/me') return jsonResponse(testUser);
     if (path === '/api/auth/login')
       return jsonResponse({ token: 'good', user: testUser }, { status: 200 });
@@ -42,7 +43,6 @@ function openEvents(path: string, { events = [testEvent()], signedIn = false }: 
     if (path === '/api/events') return jsonResponse(events);
     if (path === '/api/events/11') return jsonResponse(events[0]);
     if (path === '/api/events/11/registrations') return jsonResponse([testRegistration]);
-    if (method === 'DELETE') return jsonResponse({ success: true });
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   });
   const router = renderApp(path);
