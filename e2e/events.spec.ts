@@ -33,7 +33,7 @@ test('create an event, find it signed out, sign in from Register, register, orga
 }) => {
   // The organizer creates the event through the form.
   const organizer = await newPerson(browser, server.baseURL);
-  await signUp(organizer, server, 'meera');
+  await signUp(organizer, server, 'tanvi');
   await organizer
     .getByRole('navigation', { name: 'Primary' })
     .getByRole('link', { name: 'Events', exact: true })
@@ -90,8 +90,8 @@ test('create an event, find it signed out, sign in from Register, register, orga
 
   // The second member has an account but looks signed out.
   const member = await newPerson(browser, server.baseURL);
-  await signUp(member, server, 'kabir');
-  await member.getByRole('button', { name: 'Account menu for kabir', exact: true }).click();
+  await signUp(member, server, 'omkar');
+  await member.getByRole('button', { name: 'Account menu for omkar', exact: true }).click();
   await member.getByRole('button', { name: 'Logout', exact: true }).click();
   await expectPage(member, 'Welcome back');
 
@@ -107,15 +107,15 @@ test('create an event, find it signed out, sign in from Register, register, orga
 
   // Signing in brings the member to the event's registration form.
   await expectPage(member, 'Welcome back');
-  await member.getByLabel('Email', { exact: true }).fill('kabir@example.test');
+  await member.getByLabel('Email', { exact: true }).fill('omkar@example.test');
   await member.getByLabel('Password', { exact: true }).fill('Secret123');
   await member.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expectPage(member, 'Event Registration');
   await expect(member).toHaveURL(/\/events\/register\?event=\d+$/);
   await expect(member.getByRole('region', { name: 'Event' })).toContainText(TITLE);
-  await expect(member.getByLabel('Email', { exact: true })).toHaveValue('kabir@example.test');
+  await expect(member.getByLabel('Email', { exact: true })).toHaveValue('omkar@example.test');
   await expect(member.getByLabel('Code', { exact: true })).toHaveValue('+91');
-  await member.getByLabel('Full Name', { exact: true }).fill('Kabir Singh');
+  await member.getByLabel('Full Name', { exact: true }).fill('Omkar Patil');
   await member.getByLabel('Phone', { exact: true }).fill('9812345678');
   await member.getByLabel(/^Team name/).fill('HSR Hotshots');
   await shoot(member, 'events-registration-form');
@@ -141,8 +141,8 @@ test('create an event, find it signed out, sign in from Register, register, orga
     .getByRole('dialog', { name: 'Manage event' })
     .getByRole('list', { name: 'Registered teams' });
   await expect(teams).toContainText('HSR Hotshots');
-  await expect(teams).toContainText('Kabir Singh');
+  await expect(teams).toContainText('Omkar Patil');
   await expect(teams).toContainText('+91 9812345678');
-  await expect(teams).toContainText('kabir@example.test');
+  await expect(teams).toContainText('omkar@example.test');
   await shoot(organizer, 'events-manage');
 });
