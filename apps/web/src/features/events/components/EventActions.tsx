@@ -12,7 +12,7 @@ import { registrationClosedReason } from '../event-facts';
 import { ManageEventDialog } from './ManageEventDialog';
 
 /** The registration form's address for an event (spec part 2 §2 "Event registration"). */
-export function registrationPath(eventId: number): string {
+function registrationPath(eventId: number): string {
   return `/events/register?event=${eventId}`;
 }
 

@@ -66,6 +66,22 @@ describe('EventRegistrationPage (spec part 2 §2, §3, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers no form for the member's own event", async () => {
+    mockFetch((call) =>
+      call.url.pathname === '/api/auth/me'
+        ? jsonResponse(testUser)
+        : jsonResponse(testEvent({ organizer: { id: 7, username: 'priya' } })),
+    );
+    renderSignedIn(<EventRegistrationPage />, {
+      route: '/events/register?event=11',
+      path: '/events/register',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This is your event' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+  });
+
   it("shows the event's title, the account's e-mail read-only and +91 first", async () => {
     renderPage('/events/register?event=11');
     expect(await screen.findByText('Koramangala 5-a-side Cup')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from '@gameon/shared';
 import type { SportsEvent } from '@gameon/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDays, CircleCheckBig, MapPin, SearchX, Ticket } from 'lucide-react';
+import { CalendarDays, CircleCheckBig, ClipboardList, MapPin, SearchX, Ticket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -28,7 +28,7 @@ import {
 } from '../registration-form';
 
 /** The failure text of spec part 2 §8, shown unless the server says why (409). */
-export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
 const pageClass = 'mx-auto max-w-2xl px-4 py-6 sm:px-6 lg:py-8';
 
@@ -218,9 +218,11 @@ function RegistrationForm({
  * account's e-mail read-only, phone (digits only, exactly 10) with a country code (+91 first),
  * optional team name and additional info (kept, not sent). Submitting shows "Registering...";
  * success shows a screen with "Back to Events"; failure says "Registration failed. Please try
- * again." or the server's reason. Without `event`, or for an unknown event, "No event selected".
+ * again." or the server's reason. Without `event`, or for an unknown event, "No event selected";
+ * the member's own event, or one they are registered for, says so instead of the form.
  */
 export function EventRegistrationPage() {
+  const user = useCurrentUser();
   const [params] = useSearchParams();
   const eventId = eventIdParam(params.get('event'));
   const event = useEvent(eventId);
@@ -254,6 +256,14 @@ export function EventRegistrationPage() {
         <h1 className="mb-4 text-2xl font-bold text-slate-900">Event Registration</h1>
         <RetryAlert onRetry={() => void event.refetch()}>We could not load this event.</RetryAlert>
       </div>
+    );
+  }
+  if (event.data.organizer.id === user.id) {
+    return (
+      <Outcome icon={ClipboardList} title="This is your event" tone="neutral">
+        Organizers do not register for their own event. See the teams under Manage on{' '}
+        <strong>{event.data.title}</strong>.
+      </Outcome>
     );
   }
   if (event.data.is_registered === true) {

@@ -234,6 +234,22 @@ describe('EventsPage (spec part 2 §2 "Events", issue 13)', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe('/api/events/11');
   });
 
+  it('loads the next page with the cursor of X-Next-Cursor', async () => {
+    const calls = mockFetch(({ url }) =>
+      url.searchParams.get('cursor') === 'c2'
+        ? jsonResponse([testEvent({ id: 12, title: 'Sunday smash' })])
+        : jsonResponse([testEvent()], { headers: { 'X-Next-Cursor': 'c2' } }),
+    );
+    renderApp('/events');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Koramangala 5-a-side Cup' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Sunday smash' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Koramangala 5-a-side Cup' })).toBeInTheDocument();
+    expect(eventsQueries(calls).at(-1)?.get('cursor')).toBe('c2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('offers a member Create Event when no event matches', async () => {
     openEvents('/events', { signedIn: true, events: [] });
     expect(await screen.findByText('No events found')).toBeInTheDocument();
