@@ -6,6 +6,7 @@
  */
 import { lazy } from 'react';
 import type { ComponentType, ReactElement } from 'react';
+import { AfterSignIn } from './pages/AfterSignIn';
 
 // Pages load on demand, so a visitor does not download the signed-in app and vice versa.
 /** A page component loaded on its first render from the module `load` resolves, by export name. */
@@ -61,6 +62,15 @@ const CreateReviewPage = lazyPage(
   () => import('../features/reviews/pages/CreateReviewPage'),
   'CreateReviewPage',
 );
+const EventsPage = lazyPage(() => import('../features/events/pages/EventsPage'), 'EventsPage');
+const EventRegistrationPage = lazyPage(
+  () => import('../features/events/pages/EventRegistrationPage'),
+  'EventRegistrationPage',
+);
+const CreateEventPage = lazyPage(
+  () => import('../features/events/pages/CreateEventPage'),
+  'CreateEventPage',
+);
 
 /** What one state gets at a path: a page, or 'home', a redirect to / (which replaces the entry). */
 export type RouteOutcome = ReactElement | 'home';
@@ -83,7 +93,8 @@ export interface RouteRow {
 /** The table, in the order of spec part 2 §2; ordered for people, react-router ranks by path. */
 export const routeTable = [
   { path: '/', signedOut: <LandingPage />, signedIn: <FeedPage /> },
-  { path: '/login', signedOut: <LoginPage />, signedIn: 'home', visitorFrame: 'own' },
+  // Signed in, /login goes on to where the sign-in was asked from (an event's form), else to /.
+  { path: '/login', signedOut: <LoginPage />, signedIn: <AfterSignIn />, visitorFrame: 'own' },
   { path: '/register', signedOut: <RegisterPage />, signedIn: 'home', visitorFrame: 'own' },
   {
     path: '/forgot-password',
@@ -102,8 +113,7 @@ export const routeTable = [
   { path: '/about', signedOut: <AboutPage />, signedIn: <AboutPage /> },
   { path: '/privacy', signedOut: <PrivacyPage />, signedIn: <PrivacyPage /> },
   { path: '/terms', signedOut: <TermsPage />, signedIn: <TermsPage /> },
-  // Events become a page in both states with the events issue.
-  { path: '/events', signedOut: 'home', signedIn: 'home' },
+  { path: '/events', signedOut: <EventsPage />, signedIn: <EventsPage /> },
   { path: '/search', signedOut: 'home', signedIn: <SearchPage /> },
   { path: '/messages', signedOut: 'home', signedIn: <MessagesPage /> },
   { path: '/notifications', signedOut: 'home', signedIn: <NotificationsPage /> },
@@ -115,8 +125,8 @@ export const routeTable = [
   { path: '/posts/:postId', signedOut: 'home', signedIn: <GameRoute /> },
   { path: '/reviews', signedOut: 'home', signedIn: <ReviewsPage /> },
   { path: '/create-review', signedOut: 'home', signedIn: <CreateReviewPage /> },
-  { path: '/events/register', signedOut: 'home', signedIn: 'home' },
-  { path: '/create-event', signedOut: 'home', signedIn: 'home' },
+  { path: '/events/register', signedOut: 'home', signedIn: <EventRegistrationPage /> },
+  { path: '/create-event', signedOut: 'home', signedIn: <CreateEventPage /> },
   { path: '*', signedOut: 'home', signedIn: 'home' },
 ] as const satisfies readonly RouteRow[];
 

@@ -88,6 +88,8 @@ function server(call: FetchCall): Response {
       return jsonResponse([]);
     case '/api/posts/5':
       return jsonResponse(game);
+    case '/api/events':
+      return jsonResponse([]);
     default:
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   }
@@ -132,7 +134,7 @@ const visits: Record<RoutePath, Visit> = {
   '/about': { signedOut: 'About Us', signedIn: 'About Us' },
   '/privacy': { signedOut: 'Privacy Policy', signedIn: 'Privacy Policy' },
   '/terms': { signedOut: 'Terms of Service', signedIn: 'Terms of Service' },
-  '/events': {},
+  '/events': { signedOut: 'Sports Events', signedIn: 'Sports Events' },
   '/search': { signedIn: 'Find People' },
   '/messages': { signedIn: 'Messages' },
   '/notifications': { signedIn: 'Notifications' },
@@ -144,8 +146,8 @@ const visits: Record<RoutePath, Visit> = {
   '/posts/:postId': { paths: ['/posts/5'], signedIn: 'Box cricket at Powai' },
   '/reviews': { signedIn: 'Reviews' },
   '/create-review': { signedIn: 'Write a review' },
-  '/events/register': {},
-  '/create-event': {},
+  '/events/register': { signedIn: 'No event selected' },
+  '/create-event': { signedIn: 'Create Event' },
   '*': { paths: ['/nowhere', '/posts/5/edit'] },
 };
 
@@ -185,6 +187,51 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe(pathname);
     const frames = screen.queryAllByRole('navigation', { name: /^(Main|Primary)$/ });
     expect(frames.map((nav) => nav.getAttribute('aria-label'))).toEqual(frame ? [frame] : []);
+  });
+
+  it.each(['Events', 'Browse Events'])("opens /events from the landing page's %s", async (name) => {
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: /Find players/ });
+    await user.click(screen.getAllByRole('link', { name })[0] as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it("opens /events from the sidebar and the feed's Go to Events", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Go to Events' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+    await act(() => router.navigate('/'));
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await user.click(within(nav).getByRole('link', { name: 'Events' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports Events' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it('sends a member who signs in from an event back to its registration form', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp({
+      pathname: '/login',
+      state: { from: '/events/register?event=4' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No event selected' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/register');
+    expect(router.state.location.search).toBe('?event=4');
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {

@@ -1,6 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { DialogActions } from './DialogActions';
-import { Modal } from './Modal';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface ConfirmDeleteDialogProps {
   /** The dialog's heading, e.g. 'Delete post'. */
@@ -16,24 +15,16 @@ interface ConfirmDeleteDialogProps {
 }
 
 /** A small modal that asks before deleting something, with Cancel and a red Delete button. */
-export function ConfirmDeleteDialog({
-  title,
-  question,
-  subject,
-  pending,
-  onCancel,
-  onConfirm,
-}: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
   return (
-    <Modal title={title} onClose={onCancel} size="sm">
-      <p className="text-sm text-slate-700">{question}</p>
-      <p className="mt-1 text-sm font-semibold break-words text-slate-900">{subject}</p>
-      <div className="mt-5">
-        <DialogActions onCancel={onCancel} pending={pending} onConfirm={onConfirm}>
+    <ConfirmDialog
+      {...props}
+      confirm={
+        <>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
-        </DialogActions>
-      </div>
-    </Modal>
+        </>
+      }
+    />
   );
 }

@@ -3,6 +3,8 @@ import { Button } from './Button';
 
 interface DialogActionsProps {
   onCancel: () => void;
+  /** The text of the button that closes without acting; 'Cancel' by default. */
+  cancelLabel?: string;
   /** While the action runs: Cancel is disabled and the action button spins. */
   pending: boolean;
   /** Runs the action; without it the action button submits the dialog's form. */
@@ -11,12 +13,21 @@ interface DialogActionsProps {
   children: ReactNode;
 }
 
-/** A confirmation dialog's buttons: Cancel and the (danger) action, stacked on small screens. */
-export function DialogActions({ onCancel, pending, onConfirm, children }: DialogActionsProps) {
+/**
+ * A confirmation dialog's buttons: Cancel (or `cancelLabel`) and the (danger) action, stacked on
+ * small screens.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  pending,
+  onConfirm,
+  children,
+}: DialogActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button
         type={onConfirm ? 'button' : 'submit'}

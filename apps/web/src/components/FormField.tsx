@@ -41,6 +41,18 @@ export function hintId(id: string): string {
   return `${id}-hint`;
 }
 
+/**
+ * The `aria-invalid` and `aria-describedby` of a control `id` (a select, a date input) with an
+ * optional error: `extra` ids first, then its error text when there is one.
+ */
+export function errorProps(id: string, error: string | undefined, extra?: string) {
+  const describedBy = [extra, error ? errorId(id) : undefined].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy === '' ? undefined : describedBy,
+  };
+}
+
 /** A labelled form control with optional hint, counter and error text. */
 export function FormField({
   label,

@@ -1,4 +1,4 @@
-import { formatDateTime, isEsport } from '@gameon/shared';
+import { formatDateTime, isOnlineEvent } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -7,13 +7,16 @@ import { Link } from 'react-router';
 import { cx, viewerTimeZone } from '../lib/format';
 import { SportIcon } from './SportIcon';
 
-/** A game's sport as a chip with its icon, violet for an esport; `children` follow the name. */
+/**
+ * A game's or event's sport as a chip with its icon, violet for an esport (an online game, Rocket
+ * League included); `children` follow the name.
+ */
 export function SportBadge({ sport, children }: { sport: string; children?: ReactNode }) {
   return (
     <span
       className={cx(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
-        isEsport(sport) ? 'bg-violet-50 text-violet-700' : 'bg-emerald-50 text-emerald-700',
+        isOnlineEvent(sport) ? 'bg-violet-50 text-violet-700' : 'bg-emerald-50 text-emerald-700',
       )}
     >
       <SportIcon sport={sport} className="size-3.5" />

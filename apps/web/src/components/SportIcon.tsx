@@ -1,6 +1,7 @@
-import { isEsport } from '@gameon/shared';
+import { isOnlineEvent } from '@gameon/shared';
 import {
   Bike,
+  Car,
   CircleDot,
   Crosshair,
   Diamond,
@@ -47,11 +48,12 @@ const icons: Record<string, LucideIcon> = {
   'Call of Duty': Crosshair,
   Minecraft: Pickaxe,
   'Apex Legends': Rocket,
+  'Rocket League': Car,
 };
 
 /** The icon of a sport or online game; a joystick or a trophy for the rest. */
 export function sportIcon(sport: string): LucideIcon {
-  return icons[sport] ?? (isEsport(sport) ? Joystick : Trophy);
+  return icons[sport] ?? (isOnlineEvent(sport) ? Joystick : Trophy);
 }
 
 /** A decorative icon for `sport`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, formatCountdown, parseCommaList } from './format';
+import { badgeText, formatCountdown, parseCommaList, radiusLabel } from './format';
 
 describe('formatCountdown', () => {
   it('shows mm:ss', () => {
@@ -19,5 +19,12 @@ describe('badgeText', () => {
   it('caps the count at 99+', () => {
     expect(badgeText(5)).toBe('5');
     expect(badgeText(120)).toBe('99+');
+  });
+});
+
+describe('radiusLabel', () => {
+  it('writes kilometres, or any distance for -1', () => {
+    expect(radiusLabel(25000)).toBe('Within 25 km');
+    expect(radiusLabel(-1)).toBe('Any distance');
   });
 });

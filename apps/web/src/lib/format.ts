@@ -1,4 +1,5 @@
 /** Display helpers of the web app; the product formats live in `@gameon/shared` (spec part 1 §9). */
+import { NO_RADIUS, RADIUS_OPTIONS_M } from '@gameon/shared';
 
 /** The viewer's IANA time zone, passed to the shared formatters and the feed's `tz` filter. */
 export function viewerTimeZone(): string {
@@ -29,4 +30,20 @@ export function parseCommaList(text: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
+}
+
+/** A distance filter's choice: 'Within 25 km', or 'Any distance' for -1 (spec part 1 §9). */
+export function radiusLabel(metres: number): string {
+  return metres === NO_RADIUS ? 'Any distance' : `Within ${metres / 1000} km`;
+}
+
+/** The distance filter's choices in metres, nearest first, then any distance (spec part 1 §9). */
+export const RADIUS_CHOICES: readonly number[] = [...RADIUS_OPTIONS_M, NO_RADIUS];
+
+/** `date` as a `datetime-local` value (`YYYY-MM-DDTHH:mm`, local time). */
+export function toDateTimeLocal(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
 }

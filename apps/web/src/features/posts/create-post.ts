@@ -85,11 +85,3 @@ export function toCreatePostBody(values: CreatePostValues): CreatePostBody {
     playersNeeded: Number(values.playersNeeded),
   };
 }
-
-/** `date` as a `datetime-local` value (`YYYY-MM-DDTHH:mm`, local time). */
-export function toDateTimeLocal(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}

@@ -40,7 +40,8 @@ export function LoginPage() {
   const signIn = handleSubmit(async ({ email, password }) => {
     setError(null);
     const result = await login({ email: email.trim(), password });
-    // On success the signed-in routes take over and show the feed.
+    // On success the signed-in routes take over: the feed, or the page the sign-in was asked
+    // from (navigation state, lib/sign-in-return.ts).
     if (!result.success) setError(result.message);
   });
 

@@ -1,13 +1,14 @@
-import { NO_RADIUS, ONLINE_GAMES, RADIUS_OPTIONS_M, SPORTS } from '@gameon/shared';
+import { ONLINE_GAMES, SPORTS } from '@gameon/shared';
 import type { FilterType, Place } from '@gameon/shared';
 import { LocateFixed, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/Button';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
-import { cx } from '../../../lib/format';
+import { RADIUS_CHOICES, cx, radiusLabel } from '../../../lib/format';
 import { PlaceSearch } from '../../../components/PlaceSearch';
+import { SelectOptions } from '../../../components/SelectOptions';
 import type { FeedFilters as Filters } from '../api';
-import type { GeolocationState } from '../use-geolocation';
+import type { GeolocationState } from '../../../lib/use-geolocation';
 
 const typeOptions: { value: FilterType; label: string }[] = [
   { value: 'ALL', label: 'All' },
@@ -160,12 +161,7 @@ export function FeedFilters({
           aria-describedby={locationKnown ? undefined : hintId('feed-radius')}
           className={inputClasses()}
         >
-          {RADIUS_OPTIONS_M.map((metres) => (
-            <option key={metres} value={metres}>
-              Within {metres / 1000} km
-            </option>
-          ))}
-          <option value={NO_RADIUS}>Any distance</option>
+          <SelectOptions values={RADIUS_CHOICES} label={radiusLabel} />
         </select>
       </FormField>
 

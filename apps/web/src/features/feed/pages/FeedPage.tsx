@@ -15,7 +15,7 @@ import type { FeedFilters as Filters, FeedLocation } from '../api';
 import { FeedFilters } from '../components/FeedFilters';
 import { PostCard } from '../components/PostCard';
 import { PostCardSkeleton } from '../components/PostCardSkeleton';
-import { useGeolocation } from '../use-geolocation';
+import { useGeolocation } from '../../../lib/use-geolocation';
 
 /** Feed refetch delay after a filter change (spec part 1 §4, §9). */
 const FILTER_DEBOUNCE_MS = 300;

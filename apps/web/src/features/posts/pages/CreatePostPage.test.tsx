@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { toDateTimeLocal } from '../create-post';
+import { toDateTimeLocal } from '../../../lib/format';
 import { LocationProbe, jsonResponse, mockFetch, renderWithProviders } from '../../../test/utils';
 import { CreatePostPage } from './CreatePostPage';
 

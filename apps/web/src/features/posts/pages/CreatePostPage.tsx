@@ -12,18 +12,13 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, errorId, hintId, inputClasses } from '../../../components/FormField';
+import { FormField, errorProps, hintId, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
-import { cx } from '../../../lib/format';
+import { cx, toDateTimeLocal } from '../../../lib/format';
 import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useCreatePost } from '../api';
 import { TagInput } from '../../../components/TagInput';
-import {
-  emptyCreatePost,
-  toCreatePostBody,
-  toDateTimeLocal,
-  validateCreatePost,
-} from '../create-post';
+import { emptyCreatePost, toCreatePostBody, validateCreatePost } from '../create-post';
 import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
 import { SelectOptions } from '../../../components/SelectOptions';
 import { InputField, TextAreaField } from '../../../components/InputField';
@@ -45,15 +40,6 @@ const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
   { value: 'sport', label: 'Sports', icon: Trophy },
   { value: 'game', label: 'Online Game', icon: Gamepad2 },
 ];
-
-/** Props for a control with an optional error: invalid flag and describedby. */
-function errorProps(id: string, error: string | undefined, extra?: string) {
-  const describedBy = [extra, error ? errorId(id) : undefined].filter(Boolean).join(' ');
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy === '' ? undefined : describedBy,
-  };
-}
 
 /**
  * Create a post asking for players (spec part 2 §2 "Create post", §4, §5, §8): sport or online

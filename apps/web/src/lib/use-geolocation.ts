@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
+/** Where the device's position stands: not asked yet, being asked, known, or refused. */
 export type GeolocationState =
+  | { status: 'idle' }
   | { status: 'pending' }
   | { status: 'granted'; lat: number; lng: number }
   | { status: 'failed'; message: string };
@@ -9,11 +11,17 @@ export const GEOLOCATION_FAILED = 'Unable to get your current location. Please s
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser.';
 
 /**
- * The device's position, asked once on mount (spec part 1 §8 "Location" texts); `request`
- * asks again.
+ * The device's position (spec part 1 §8 "Location" texts), in degrees. Asked once on mount
+ * unless `askOnMount` is false (the events list asks only when the viewer presses "Use my
+ * position", issue 13); `request` asks (again).
  */
-export function useGeolocation(): { state: GeolocationState; request: () => void } {
-  const [state, setState] = useState<GeolocationState>({ status: 'pending' });
+export function useGeolocation({ askOnMount = true }: { askOnMount?: boolean } = {}): {
+  state: GeolocationState;
+  request: () => void;
+} {
+  const [state, setState] = useState<GeolocationState>(() =>
+    askOnMount ? { status: 'pending' } : { status: 'idle' },
+  );
 
   const request = useCallback(() => {
     if (!('geolocation' in navigator)) {
@@ -36,7 +44,9 @@ export function useGeolocation(): { state: GeolocationState; request: () => void
     );
   }, []);
 
-  useEffect(() => request(), [request]);
+  useEffect(() => {
+    if (askOnMount) request();
+  }, [askOnMount, request]);
 
   return { state, request };
 }
