@@ -39,8 +39,7 @@ export async function signUp(
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  // The label reads "Bio (optional)"; anchored so that nothing else named Bio matches.
-  if (options.bio) await page.getByLabel(/^Bio\s*\(optional\)$/).fill(options.bio);
+  if (options.bio) await page.getByLabel('Bio (optional)', { exact: true }).fill(options.bio);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   const code = await server.mail.codeFor(email);

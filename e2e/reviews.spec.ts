@@ -39,7 +39,7 @@ test('a member writes a review and finds it in the list, the stats and the profi
   await page
     .getByLabel('Content', { exact: true })
     .fill('Good lights and a clean pitch in HSR Layout. Parking is tight on Sundays.');
-  await page.getByLabel(/^Tags\s*\(optional\)$/).fill('turf, 5-a-side, ');
+  await page.getByLabel('Tags (optional)', { exact: true }).fill('turf, 5-a-side, ');
   await shoot(page, 'reviews-create');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Post review', exact: true }).click();

@@ -69,7 +69,8 @@ export function FormField({
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
           {label}
-          {optional && <span className="ml-1 font-normal text-slate-400">(optional)</span>}
+          {/* The space is part of the accessible name: "Tags (optional)", not "Tags(optional)". */}
+          {optional && <span className="font-normal text-slate-400"> (optional)</span>}
         </label>
         {counter && (
           <span
