@@ -25,12 +25,10 @@ import {
   mutationOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
-import type { UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { useRefetchingMutation } from '../../lib/use-refetching-mutation';
 import type { QueryValue } from '../../lib/api-client';
 
 /** The filter panel's values (spec part 2 §2 "Events": sport, skill level, date, max cost, equipment). */
@@ -196,35 +194,24 @@ export const cancelRegistrationMutation = () =>
     },
   });
 
-/** A mutation of this feature that refetches every events query once it succeeded. */
-function useEventsMutation<TData, TVariables>(
-  options: UseMutationOptions<TData, Error, TVariables>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventQueries.all() }),
-  });
-}
-
 /** Creates an event ({@link createEventMutation}). */
 export function useCreateEvent() {
-  return useEventsMutation(createEventMutation());
+  return useRefetchingMutation(createEventMutation(), eventQueries.all());
 }
 
 /** Cancels an event as its organizer ({@link cancelEventMutation}). */
 export function useCancelEvent() {
-  return useEventsMutation(cancelEventMutation());
+  return useRefetchingMutation(cancelEventMutation(), eventQueries.all());
 }
 
 /** Registers a team ({@link registerMutation}). */
 export function useRegisterForEvent() {
-  return useEventsMutation(registerMutation());
+  return useRefetchingMutation(registerMutation(), eventQueries.all());
 }
 
 /** Cancels the member's registration ({@link cancelRegistrationMutation}). */
 export function useCancelRegistration() {
-  return useEventsMutation(cancelRegistrationMutation());
+  return useRefetchingMutation(cancelRegistrationMutation(), eventQueries.all());
 }
 
 /** Address of an event's iCalendar file, `GET /events/{id}/calendar.ics` (public). */

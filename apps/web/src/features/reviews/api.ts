@@ -15,12 +15,11 @@ import {
   mutationOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
-import type { InfiniteData, UseMutationOptions } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { useRefetchingMutation } from '../../lib/use-refetching-mutation';
 
 /** The list filter: one category, or `all` (spec part 2 §9 "the list filter adds all"). */
 export type CategoryFilter = ReviewCategory | 'all';
@@ -143,31 +142,17 @@ export const deleteReviewMutation = () =>
     },
   });
 
-/**
- * `options` as a mutation hook that refetches every review list and the stats once it succeeds
- * (a new, changed or deleted review shows in all of them).
- */
-function useReviewMutation<TData, TVariables>(
-  options: UseMutationOptions<TData, Error, TVariables>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewQueries.all() }),
-  });
-}
-
 /** Writes a review ({@link createReviewMutation}). */
 export function useCreateReview() {
-  return useReviewMutation(createReviewMutation());
+  return useRefetchingMutation(createReviewMutation(), reviewQueries.all());
 }
 
 /** Edits one of the member's reviews ({@link updateReviewMutation}). */
 export function useUpdateReview() {
-  return useReviewMutation(updateReviewMutation());
+  return useRefetchingMutation(updateReviewMutation(), reviewQueries.all());
 }
 
 /** Deletes one of the member's reviews ({@link deleteReviewMutation}). */
 export function useDeleteReview() {
-  return useReviewMutation(deleteReviewMutation());
+  return useRefetchingMutation(deleteReviewMutation(), reviewQueries.all());
 }
