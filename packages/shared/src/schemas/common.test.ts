@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idSchema } from './common.js';
+import { z } from 'zod';
+import { idSchema, lenientListSchema } from './common.js';
 
 describe('idSchema', () => {
   it('accepts positive integers and strings of digits', () => {
@@ -17,5 +18,22 @@ describe('idSchema', () => {
     const result = idSchema.safeParse('99999999999');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Id is too large');
+  });
+});
+
+describe('lenientListSchema (issue 15)', () => {
+  const list = lenientListSchema(z.object({ id: z.number(), kind: z.enum(['a', 'b']) }));
+
+  it('keeps the items that match and leaves out the others', () => {
+    expect(
+      list.parse([{ id: 1, kind: 'a' }, { id: 2, kind: 'new' }, 'junk', { id: 3, kind: 'b' }]),
+    ).toEqual([
+      { id: 1, kind: 'a' },
+      { id: 3, kind: 'b' },
+    ]);
+  });
+
+  it('still refuses a body that is not a list', () => {
+    expect(list.safeParse({ id: 1 }).success).toBe(false);
   });
 });

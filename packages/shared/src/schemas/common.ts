@@ -68,3 +68,18 @@ export const successSchema = z.object({ success: z.literal(true), message: z.str
 
 /** `GET /health` and `GET /ready` (CONTRACT.md): `{status: "ok"}`; anything else is an error. */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * A list read item by item (issue 15): an item that does not match `item` is left out instead
+ * of failing the whole list, so a web app left open for days keeps working when a newer server
+ * sends a value it does not know. For responses the client reads; the server validates its own
+ * answers with the strict `z.array`.
+ */
+export function lenientListSchema<T extends z.ZodType>(item: T) {
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((raw): z.output<T>[] => {
+      const parsed = item.safeParse(raw);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+}

@@ -32,6 +32,17 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * A notification as a client reads it (issue 15; spec part 1 §2 "An unknown type links to
+ * nothing"): any `type` text, so a type added by a newer server shows as its message with no
+ * link instead of failing the list.
+ */
+export const receivedNotificationSchema = notificationSchema.extend({
+  type: z.union([z.enum(NOTIFICATION_TYPES), z.string().max(50)]),
+});
+/** A notification as the web handles it: one of NOTIFICATION_TYPES, or a type it does not know. */
+export type ReceivedNotification = z.infer<typeof receivedNotificationSchema>;
+
 /** `GET /notifications`: one page, newest first, a JSON array (CONTRACT.md lists). */
 export const notificationsResponseSchema = z.array(notificationSchema);
 

@@ -1,4 +1,4 @@
-import type { Notification } from '@gameon/shared';
+import type { ReceivedNotification } from '@gameon/shared';
 import { Bell, BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -35,7 +35,7 @@ export function NotificationBell() {
 
   const remove = (ids: readonly number[]) => setRemoved((current) => new Set([...current, ...ids]));
 
-  const handleItem = (notification: Notification) => {
+  const handleItem = (notification: ReceivedNotification) => {
     if (!notification.is_read) {
       markRead.mutate([notification.id], { onSuccess: () => remove([notification.id]) });
     }

@@ -4,12 +4,12 @@
  * event, registering a team and cancelling it, the organizer's registrations, the calendar file.
  */
 import {
-  NO_RADIUS,
-  PAGE_SIZE_DEFAULT,
   eventRegistrationResponseSchema,
   eventRegistrationsResponseSchema,
   eventSchema,
-  eventsResponseSchema,
+  lenientListSchema,
+  NO_RADIUS,
+  PAGE_SIZE_DEFAULT,
   successSchema,
 } from '@gameon/shared';
 import type {
@@ -102,7 +102,7 @@ export const eventQueries = {
       queryFn: async ({ pageParam, signal }): Promise<EventsPage> => {
         const { data, nextCursor } = await apiRequest('/events', {
           query: { ...query, cursor: pageParam ?? undefined },
-          schema: eventsResponseSchema,
+          schema: lenientListSchema(eventSchema),
           signal,
         });
         return { events: data, nextCursor };

@@ -5,6 +5,7 @@
 import {
   conversationWithResponseSchema,
   directConversationSchema,
+  lenientListSchema,
   userSummarySchema,
 } from '@gameon/shared';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
@@ -35,7 +36,7 @@ export interface DirectThreadPage {
 
 type DirectThreadData = InfiniteData<DirectThreadPage, string | null>;
 
-const conversationsSchema = z.array(directConversationSchema);
+const conversationsSchema = lenientListSchema(directConversationSchema);
 const followingSchema = z.object({ following: z.array(userSummarySchema) });
 
 /** Query options of direct conversations; other places reuse their `queryKey`. */

@@ -2,8 +2,12 @@
  * Notifications (spec part 1 §2 "Notification dropdown", §4 "Notifications"; spec part 2 §2):
  * TanStack Query hooks, the live `notification` event and the targets of each type.
  */
-import { notificationCountSchema, notificationSchema } from '@gameon/shared';
-import type { Notification } from '@gameon/shared';
+import {
+  lenientListSchema,
+  notificationCountSchema,
+  receivedNotificationSchema,
+} from '@gameon/shared';
+import type { ReceivedNotification } from '@gameon/shared';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -23,11 +27,12 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** Local storage key of the newest notification id seen live (spec part 1 §3). */
 export const LAST_SEEN_NOTIFICATION_KEY = 'lastSeenNotificationId';
 
-const notificationsSchema = z.array(notificationSchema);
+/** Read item by item: a notification of a type this app does not know still shows (issue 15). */
+const notificationsSchema = lenientListSchema(receivedNotificationSchema);
 const anySchema = z.unknown();
 
 interface NotificationPage {
-  notifications: Notification[];
+  notifications: ReceivedNotification[];
   /** Cursor of the next, older page (`X-Next-Cursor`), null at the oldest. */
   nextCursor: string | null;
 }
@@ -81,7 +86,7 @@ export function useNotifications() {
 /** Applies `update` to every cached notification. */
 function updateCachedNotifications(
   queryClient: QueryClient,
-  update: (item: Notification) => Notification,
+  update: (item: ReceivedNotification) => ReceivedNotification,
 ): void {
   queryClient.setQueryData<NotificationPages>(notificationQueries.list().queryKey, (data) =>
     data
@@ -191,7 +196,10 @@ function storeLastSeen(id: number): void {
  * Adds a pushed notification at the top of the cached list when its id is above the stored
  * `lastSeenNotificationId` (or none is stored), once per id, and stores the newest id seen.
  */
-export function receiveNotification(queryClient: QueryClient, notification: Notification): void {
+export function receiveNotification(
+  queryClient: QueryClient,
+  notification: ReceivedNotification,
+): void {
   const lastSeen = readLastSeen();
   if (lastSeen === null || notification.id > lastSeen) {
     queryClient.setQueryData<NotificationPages>(notificationQueries.list().queryKey, (data) => {
@@ -223,9 +231,10 @@ export function useNotificationsRealtime(): void {
 /**
  * Where a notification leads (spec part 1 §2; issue 11 for the game types: `player_left` to My
  * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat; issue
- * 13: `event_cancelled` to the events list), or null when its data lacks the id it needs.
+ * 13: `event_cancelled` to the events list), or null when its data lacks the id it needs or its
+ * type is one this app does not know (spec part 1 §2 "An unknown type links to nothing").
  */
-export function notificationTarget(notification: Notification): string | null {
+export function notificationTarget(notification: ReceivedNotification): string | null {
   const { data } = notification;
   switch (notification.type) {
     case 'follow':
@@ -245,5 +254,7 @@ export function notificationTarget(notification: Notification): string | null {
       return data.conversation_id == null
         ? '/messages'
         : `/messages?conversation=${data.conversation_id}`;
+    default:
+      return null;
   }
 }

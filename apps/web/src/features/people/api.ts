@@ -3,9 +3,10 @@
  * "Follow toggle"): `GET /users/search`, `POST /users/{id}/follow` and `/unfollow`.
  */
 import {
+  followResponseSchema,
+  lenientListSchema,
   PAGE_SIZE_DEFAULT,
   SEARCH_MIN_CHARS,
-  followResponseSchema,
   userSearchResultSchema,
 } from '@gameon/shared';
 import type { UserSearchResult } from '@gameon/shared';
@@ -17,7 +18,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 
 interface SearchPage {
@@ -25,7 +25,7 @@ interface SearchPage {
   nextCursor: string | null;
 }
 
-const searchResultsSchema = z.array(userSearchResultSchema);
+const searchResultsSchema = lenientListSchema(userSearchResultSchema);
 
 /** Query options of the people feature; other places reuse their `queryKey`. */
 export const peopleQueries = {

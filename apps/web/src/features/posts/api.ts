@@ -4,8 +4,8 @@
  */
 import {
   calendarResponseSchema,
+  lenientListSchema,
   postSchema,
-  postsResponseSchema,
   successSchema,
   userProfileSchema,
 } from '@gameon/shared';
@@ -54,14 +54,15 @@ export const postQueries = {
     queryOptions({
       queryKey: [...postQueries.all(), 'mine'] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest('/posts/my-posts', { schema: postsResponseSchema, signal })).data,
+        (await apiRequest('/posts/my-posts', { schema: lenientListSchema(postSchema), signal }))
+          .data,
     }),
   /** `GET /posts/joined` (issue 11): upcoming games the member joined or waits for. */
   joined: () =>
     queryOptions({
       queryKey: [...postQueries.all(), 'joined'] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest('/posts/joined', { schema: postsResponseSchema, signal })).data,
+        (await apiRequest('/posts/joined', { schema: lenientListSchema(postSchema), signal })).data,
     }),
   /**
    * `GET /users/{id}`, read for the name of a game's player (issue 11 game page). Keyed apart

@@ -3,13 +3,14 @@
  * report, and the own profile's edits through `/settings` (fields, skills, availability, images).
  */
 import {
-  PAGE_SIZE_MAX,
   availabilityResponseSchema,
   avatarResponseSchema,
   coverResponseSchema,
+  lenientListSchema,
   messageResponseSchema,
-  postsResponseSchema,
-  reviewsResponseSchema,
+  PAGE_SIZE_MAX,
+  postSchema,
+  reviewSchema,
   settingsSchema,
   skillsResponseSchema,
   successSchema,
@@ -77,7 +78,7 @@ export const profileQueries = {
     queryOptions({
       queryKey: [...profileQueries.all(), userId, 'posts'] as const,
       queryFn: ({ signal }): Promise<ActivityPreview<Post>> =>
-        fetchActivity(`/posts/user/${userId}`, postsResponseSchema, signal),
+        fetchActivity(`/posts/user/${userId}`, lenientListSchema(postSchema), signal),
     }),
   /**
    * `GET /users/{id}/reviews` (CONTRACT.md, gated like activity): the member's reviews
@@ -87,7 +88,7 @@ export const profileQueries = {
     queryOptions({
       queryKey: [...profileQueries.all(), userId, 'reviews'] as const,
       queryFn: ({ signal }): Promise<ActivityPreview<Review>> =>
-        fetchActivity(`/users/${userId}/reviews`, reviewsResponseSchema, signal),
+        fetchActivity(`/users/${userId}/reviews`, lenientListSchema(reviewSchema), signal),
     }),
 };
 

@@ -3,10 +3,10 @@
  * the list by category, the member's own reviews, the stats, and writing, editing and deleting.
  */
 import {
+  lenientListSchema,
   PAGE_SIZE_DEFAULT,
   reviewSchema,
   reviewStatsSchema,
-  reviewsResponseSchema,
   successSchema,
 } from '@gameon/shared';
 import type { Review, ReviewBody, ReviewCategory } from '@gameon/shared';
@@ -56,7 +56,7 @@ function reviewPages<K extends readonly unknown[]>(
           limit: PAGE_SIZE_DEFAULT,
           cursor: pageParam ?? undefined,
         },
-        schema: reviewsResponseSchema,
+        schema: lenientListSchema(reviewSchema),
         signal,
       });
       return { reviews: data, nextCursor };

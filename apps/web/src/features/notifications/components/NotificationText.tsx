@@ -1,5 +1,5 @@
 import { formatRelativeTime } from '@gameon/shared';
-import type { Notification } from '@gameon/shared';
+import type { ReceivedNotification } from '@gameon/shared';
 import { cx, viewerTimeZone } from '../../../lib/format';
 
 /** The dot that marks an unread notification (kept as a blank of the same size once read). */
@@ -16,7 +16,7 @@ export function UnreadDot({ unread }: { unread: boolean }) {
 }
 
 /** A notification's message followed by its relative time in brackets (spec part 1 §2). */
-export function NotificationText({ notification }: { notification: Notification }) {
+export function NotificationText({ notification }: { notification: ReceivedNotification }) {
   return (
     <>
       {notification.message}{' '}

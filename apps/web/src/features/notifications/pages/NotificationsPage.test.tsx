@@ -117,6 +117,40 @@ describe('NotificationsPage', () => {
     );
   });
 
+  it('shows a notification of a type it does not know as text with no link, and the rest as before (issue 15)', async () => {
+    const fromNewerServer: unknown[] = [
+      {
+        id: 9,
+        type: 'tournament_reminder',
+        message: 'Your match starts soon',
+        created_at: now,
+        is_read: false,
+        data: { match_id: 3 },
+      },
+      { id: 8, type: 'follow' },
+      ...notifications,
+    ];
+    mockFetch((call) =>
+      call.url.pathname === '/api/notifications'
+        ? jsonResponse(fromNewerServer)
+        : call.url.pathname === '/api/auth/me'
+          ? jsonResponse(testUser)
+          : jsonResponse({ count: 4 }),
+    );
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    await screen.findByText(/Your match starts soon/);
+    // The malformed item (no message) is left out; everything else shows.
+    expect(shownMessages()).toEqual([
+      'Your match starts soon',
+      'New message from asha',
+      'rahul started following you',
+      'meera is interested',
+      'Cricket near you',
+    ]);
+    expect(screen.queryByRole('link', { name: /Your match starts soon/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Cricket near you/ })).toHaveAttribute('href', '/');
+  });
+
   it('shows the failure text when mark all read fails', async () => {
     failMarking = true;
     const user = userEvent.setup();

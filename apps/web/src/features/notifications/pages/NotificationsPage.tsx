@@ -1,4 +1,4 @@
-import type { Notification } from '@gameon/shared';
+import type { ReceivedNotification } from '@gameon/shared';
 import { Bell, Check, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ export const NOTIFICATION_FILTERS = [
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 /** Whether `item` shows under `filter` (spec part 2 §2 "Notifications"). */
-export function matchesFilter(item: Notification, filter: NotificationFilter): boolean {
+export function matchesFilter(item: ReceivedNotification, filter: NotificationFilter): boolean {
   switch (filter) {
     case 'All':
       return item.type !== 'message' || !item.is_read;
