@@ -1,11 +1,10 @@
 /** Place search (spec part 1 §3 "Location picked", §5; `GET /api/places/autocomplete`). */
-import { SEARCH_MIN_CHARS, placeSchema } from '@gameon/shared';
+import { SEARCH_MIN_CHARS, lenientListSchema, placeSchema } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './api-client';
 
-const placesSchema = z.array(placeSchema);
+const placesSchema = lenientListSchema(placeSchema);
 
 /** Query options of the place search; other places reuse their `queryKey`. */
 export const placeQueries = {

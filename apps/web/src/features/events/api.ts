@@ -5,7 +5,7 @@
  */
 import {
   eventRegistrationResponseSchema,
-  eventRegistrationsResponseSchema,
+  eventRegistrationSchema,
   eventSchema,
   lenientListSchema,
   NO_RADIUS,
@@ -123,7 +123,7 @@ export const eventQueries = {
       queryFn: async ({ signal }) =>
         (
           await apiRequest(`/events/${eventId}/registrations`, {
-            schema: eventRegistrationsResponseSchema,
+            schema: lenientListSchema(eventRegistrationSchema),
             signal,
           })
         ).data,

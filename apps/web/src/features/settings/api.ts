@@ -1,13 +1,13 @@
 /** Settings calls (spec part 2 §7; CONTRACT.md `DELETE /api/account`). */
 import {
   blockedUserSchema,
+  lenientListSchema,
   calendarFeedResponseSchema,
   calendarFeedStatusSchema,
   messageResponseSchema,
   settingsSchema,
   successSchema,
 } from '@gameon/shared';
-import { z } from 'zod';
 import type {
   BlockedUser,
   CalendarFeedStatus,
@@ -32,7 +32,12 @@ export const settingsQueries = {
     queryOptions({
       queryKey: ['settings', 'blocked'] as const,
       queryFn: async ({ signal }): Promise<BlockedUser[]> =>
-        (await apiRequest('/users/blocked', { schema: z.array(blockedUserSchema), signal })).data,
+        (
+          await apiRequest('/users/blocked', {
+            schema: lenientListSchema(blockedUserSchema),
+            signal,
+          })
+        ).data,
     }),
   /** `GET /settings/calendar-feed` (issue 11): whether the private calendar feed exists, since when. */
   calendarFeed: () =>
