@@ -24,10 +24,20 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-/** A searchable place: its normalised names (the first is its own), ranked by `weight`. */
+/**
+ * A searchable place, kept compact (about 280,000 of them): its address is built on the way out
+ * from `name` and a `context` shared by the places of one district or country.
+ */
 interface Entry {
+  /** The normalised name, then normalised alternative names. */
   keys: string[];
-  place: Place;
+  name: string;
+  /** What follows the name in the address: "Karnataka, India", "Bengaluru, Karnataka". */
+  context: string;
+  /** Degrees. */
+  lng: number;
+  lat: number;
+  approximate: boolean;
   india: boolean;
   /** Population of the place, or of its city for a neighbourhood; 0 for a post office. */
   weight: number;
@@ -95,20 +105,36 @@ export function normalise(text: string): string {
 /** How far around a neighbourhood's point a position is named for it, in metres. */
 const NEIGHBOURHOOD_REACH_M = 3000;
 
+/** One string per distinct context, so 280,000 entries share a few thousand. */
+const contexts = new Map<string, string>();
+function shared(context: string): string {
+  const known = contexts.get(context);
+  if (known !== undefined) return known;
+  contexts.set(context, context);
+  return context;
+}
+
 function cityEntry(city: City, aliases: Map<string, string[]>): Entry {
   const india = city.country === 'IN';
   const country = regionNames.of(city.country) ?? city.country;
   const state = india ? INDIAN_STATES[city.adminCode] : undefined;
+  const [lng, lat] = city.loc.coordinates;
   return {
     keys: [normalise(city.name), ...((india && aliases.get(city.name)) || [])],
-    place: {
-      name: city.name,
-      address: [city.name, state, country].filter(Boolean).join(', '),
-      coordinates: city.loc.coordinates,
-    },
+    name: city.name,
+    context: shared([state, country].filter(Boolean).join(', ')),
+    lng,
+    lat,
+    approximate: false,
     india,
     weight: city.population,
   };
+}
+
+function toPlace({ name, context, lng, lat, approximate }: Entry): Place {
+  const place: Place = { name, address: `${name}, ${context}`, coordinates: [lng, lat] };
+  if (approximate) place.approximate = true;
+  return place;
 }
 
 /** A post office's name without its kind and qualifier: "Andheri H.O" -> "Andheri". */
@@ -137,15 +163,13 @@ function postalEntries(taken: Set<string>): Entry[] {
     const unique = `${key}|${district}|${stateCode}`;
     if (!key || taken.has(`${key}|${stateCode}`) || seen.has(unique)) continue;
     seen.add(unique);
-    const state = INDIAN_STATES[stateCode] ?? stateName;
     entries.push({
       keys: [key],
-      place: {
-        name,
-        address: [name, district, state].join(', '),
-        coordinates: [Number(lng), Number(lat)],
-        approximate: true,
-      },
+      name,
+      context: shared(`${district}, ${INDIAN_STATES[stateCode] ?? stateName}`),
+      lng: Number(lng),
+      lat: Number(lat),
+      approximate: true,
       india: true,
       weight: 0,
     });
@@ -174,24 +198,26 @@ function load(): Index {
     if (!known || known.entry.weight < entry.weight)
       indianCities.set(city.name, { entry, stateCode: city.adminCode });
   }
-  const neighbourhoods = NEIGHBOURHOODS.flatMap(({ name, city, coordinates }): Entry[] => {
-    const home = indianCities.get(city);
-    if (!home) return [];
-    const key = normalise(name);
-    taken.add(`${key}|${home.stateCode}`);
-    return [
-      {
-        keys: [key],
-        place: {
+  const neighbourhoods = NEIGHBOURHOODS.flatMap(
+    ({ name, city, coordinates: [lng, lat] }): Entry[] => {
+      const home = indianCities.get(city);
+      if (!home) return [];
+      const key = normalise(name);
+      taken.add(`${key}|${home.stateCode}`);
+      return [
+        {
+          keys: [key],
           name,
-          address: [name, city, INDIAN_STATES[home.stateCode]].join(', '),
-          coordinates,
+          context: shared([city, INDIAN_STATES[home.stateCode]].filter(Boolean).join(', ')),
+          lng,
+          lat,
+          approximate: false,
+          india: true,
+          weight: home.entry.weight,
         },
-        india: true,
-        weight: home.entry.weight,
-      },
-    ];
-  });
+      ];
+    },
+  );
   const entries = [...cities, ...neighbourhoods, ...postalEntries(taken)]
     // Ties in the ranking below go to the bigger place.
     .sort((a, b) => b.weight - a.weight);
@@ -217,24 +243,24 @@ function matchRank(key: string, q: string): number | undefined {
 export function searchGazetteer(query: string, limit = 8): Place[] {
   const q = normalise(query);
   if (q.length === 0) return [];
-  const ranked: { rank: number; place: Place }[] = [];
-  for (const { keys, place, india } of load().entries) {
+  const ranked: { rank: number; entry: Entry }[] = [];
+  for (const entry of load().entries) {
     let best: number | undefined;
-    for (const key of keys) {
+    for (const key of entry.keys) {
       const rank = matchRank(key, q);
       if (rank !== undefined && (best === undefined || rank < best)) best = rank;
     }
-    if (best !== undefined) ranked.push({ rank: best + (india ? 0 : 1), place });
+    if (best !== undefined) ranked.push({ rank: best + (entry.india ? 0 : 1), entry });
   }
   // Array.prototype.sort is stable: within a rank the weight order of the index holds.
   ranked.sort((a, b) => a.rank - b.rank);
-  return ranked.slice(0, limit).map((r) => r.place);
+  return ranked.slice(0, limit).map((r) => toPlace(r.entry));
 }
 
 function nearest(entries: Entry[], point: [number, number]): { entry?: Entry; metres: number } {
   let best: { entry?: Entry; metres: number } = { metres: Infinity };
   for (const entry of entries) {
-    const metres = distanceMetres(point, entry.place.coordinates);
+    const metres = distanceMetres(point, [entry.lng, entry.lat]);
     if (metres < best.metres) best = { entry, metres };
   }
   return best;
@@ -249,7 +275,7 @@ export function reverseGazetteer(point: [number, number]): Place {
   const near = nearest(neighbourhoods, point);
   const found = near.metres <= NEIGHBOURHOOD_REACH_M ? near.entry : nearest(cities, point).entry;
   if (!found) throw new Error('The gazetteer has no cities');
-  return found.place;
+  return toPlace(found);
 }
 
 /** Loads the gazetteer ahead of the first search (called once the server is listening). */
