@@ -4,10 +4,33 @@
  * a member's own earlier places first either way.
  */
 import type { Place } from '@gameon/shared';
-import { reverseGazetteer, searchGazetteer, normalise } from './gazetteer.js';
+import { distanceMetres } from '../../lib/geo.js';
+import { normalise, reverseGazetteer, searchGazetteer } from './gazetteer.js';
 import { searchGeocoder } from './geocoder.js';
 
 const LIMIT = 8;
+
+/** How close a found place of the same name must lie to be the member's own, in metres. */
+const SAME_PLACE_M = 1000;
+
+const samePlace = (a: Place, b: Place) =>
+  normalise(a.name) === normalise(b.name) &&
+  distanceMetres(a.coordinates, b.coordinates) <= SAME_PLACE_M;
+
+/**
+ * A member's own place (stored as a name and a point) with an address like a search result's:
+ * that of the found place it is, else its name before the place that names its point.
+ */
+function addressed(own: Place, found: Place[]): Place {
+  const known = found.find((place) => samePlace(place, own));
+  if (known) return { ...own, address: known.address };
+  const around = reverseGazetteer(own.coordinates);
+  const address =
+    normalise(around.name) === normalise(own.name)
+      ? around.address
+      : `${own.name}, ${around.address}`;
+  return { ...own, address };
+}
 
 export interface PlacesDeps {
   /** PLACES_URL: a Photon or Nominatim search endpoint; unset for the offline gazetteer. */
@@ -20,7 +43,7 @@ export function createPlacesService({ placesUrl, ownPlaces }: PlacesDeps) {
   return {
     /**
      * Up to 8 places for `q` (already at least 3 characters): the places of `userId`'s own
-     * earlier games first (issue 14), then the search's, without a second place of the same name.
+     * earlier games first, at their games' points (issue 14), then the search's other places.
      * @throws AppError 502 `places_unavailable` when PLACES_URL does not answer.
      */
     async autocomplete(userId: number, q: string): Promise<Place[]> {
@@ -28,11 +51,8 @@ export function createPlacesService({ placesUrl, ownPlaces }: PlacesDeps) {
         ownPlaces(userId, q, LIMIT),
         placesUrl ? searchGeocoder(placesUrl, q) : Promise.resolve(searchGazetteer(q, LIMIT)),
       ]);
-      const ownNames = new Set(own.map((place) => normalise(place.name)));
-      return [...own, ...found.filter((place) => !ownNames.has(normalise(place.name)))].slice(
-        0,
-        LIMIT,
-      );
+      const others = found.filter((place) => !own.some((mine) => samePlace(mine, place)));
+      return [...own.map((mine) => addressed(mine, found)), ...others].slice(0, LIMIT);
     },
 
     /** The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees (issue 14). */

@@ -78,12 +78,23 @@ describe('offline place search', () => {
     const mine = (await search('koramangala')).body;
     expect(mine[0]).toEqual({
       name: 'Koramangala Indoor Stadium',
-      address: 'Koramangala Indoor Stadium',
+      address: 'Koramangala Indoor Stadium, Koramangala, Bengaluru, Karnataka',
       coordinates: [77.6266, 12.9348],
     });
     expect(mine.map((p) => p.name)).not.toContain('Koramangala Turf Club');
     const theirs = (await search('koramangala', other.token)).body;
     expect(theirs.map((p) => p.name)).not.toContain('Koramangala Indoor Stadium');
+  });
+
+  it('offers a place the member used once, with its full address, and only once', async () => {
+    const used = await server.signUp('usedplacer');
+    await server.createPost(used.token, {
+      locationName: 'Bengaluru',
+      location: { type: 'Point', coordinates: [77.59369, 12.97194] },
+    });
+    const { body } = await search('Bengaluru', used.token);
+    expect(body[0]?.address).toBe('Bengaluru, Karnataka, India');
+    expect(body.filter((place) => place.name === 'Bengaluru')).toHaveLength(1);
   });
 });
 
