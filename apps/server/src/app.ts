@@ -40,7 +40,7 @@ import { createChatsService } from './modules/chats/chats.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
-import { createPostsService } from './modules/posts/posts.service.js';
+import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
@@ -141,7 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications.markConversationRead(trx, userId, conversationId),
   });
   const notifications = createNotificationsService({ db: database.db, events, direct });
-  const places = createPlacesService(config.placesUrl);
+  const places = createPlacesService({
+    placesUrl: config.placesUrl,
+    // Places and posts meet here, not by importing each other.
+    ownPlaces: (userId, q, limit) => placesOfOwnGames(database.db, userId, q, limit),
+  });
   const storage = await createLocalStorage(config.uploadsDir);
   const pictures = createPicturesService({ db: database.db, storage });
   const account = createAccountService({ db: database.db, events, storage });

@@ -10,13 +10,25 @@ export const placesQuerySchema = z.object({
     .max(100, 'Search text is too long'),
 });
 
-/** A place: display name, address line, coordinates `[longitude, latitude]`. */
+/**
+ * A place: display name, address line, coordinates `[longitude, latitude]` in degrees.
+ * `approximate: true` when the point may lie kilometres away (a postal district's centre, issue
+ * 14): show it as approximate and do not search a radius around it until the member confirms a
+ * point ("Use my position"). Absent when the point is accurate.
+ */
 export const placeSchema = z.object({
   name: z.string(),
   address: z.string(),
   coordinates: z.tuple([z.number(), z.number()]),
+  approximate: z.literal(true).optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
+
+/** `GET /places/reverse?lat=&lng=` (issue 14): a position in degrees. */
+export const placesReverseQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
 
 /** `GET /places/autocomplete`: the matches, a JSON array. */
 export const placesResponseSchema = z.array(placeSchema);

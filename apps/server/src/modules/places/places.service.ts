@@ -1,41 +1,63 @@
 /**
- * Place autocomplete (spec part 1 §7 "maps service"): the offline gazetteer by default, or a
- * Nominatim-compatible search endpoint when PLACES_URL is set (ARCHITECTURE.md).
+ * Place autocomplete and reverse lookup (spec part 1 §7 "maps service"; issue 14): the offline
+ * gazetteer by default, or the Photon or Nominatim geocoder at PLACES_URL (ARCHITECTURE.md);
+ * a member's own earlier places first either way.
  */
 import type { Place } from '@gameon/shared';
-import { AppError } from '../../lib/errors.js';
-import { searchGazetteer } from './gazetteer.js';
+import { distanceMetres } from '../../lib/geo.js';
+import { normalise, reverseGazetteer, searchGazetteer } from './gazetteer.js';
+import { searchGeocoder } from './geocoder.js';
 
-interface NominatimResult {
-  name?: string;
-  display_name: string;
-  lat: string;
-  lon: string;
+const LIMIT = 8;
+
+/** How close a found place of the same name must lie to be the member's own, in metres. */
+const SAME_PLACE_M = 1000;
+
+const samePlace = (a: Place, b: Place) =>
+  normalise(a.name) === normalise(b.name) &&
+  distanceMetres(a.coordinates, b.coordinates) <= SAME_PLACE_M;
+
+/**
+ * A member's own place (stored as a name and a point) with an address like a search result's:
+ * that of the found place it is, else its name before the place that names its point.
+ */
+function addressed(own: Place, found: Place[]): Place {
+  const known = found.find((place) => samePlace(place, own));
+  if (known) return { ...own, address: known.address };
+  const around = reverseGazetteer(own.coordinates);
+  const address =
+    normalise(around.name) === normalise(own.name)
+      ? around.address
+      : `${own.name}, ${around.address}`;
+  return { ...own, address };
 }
 
-export function createPlacesService(placesUrl: string | undefined) {
+export interface PlacesDeps {
+  /** PLACES_URL: a Photon or Nominatim search endpoint; unset for the offline gazetteer. */
+  placesUrl: string | undefined;
+  /** Up to `limit` places of the member's own earlier games whose name contains `q`. */
+  ownPlaces: (userId: number, q: string, limit: number) => Promise<Place[]>;
+}
+
+export function createPlacesService({ placesUrl, ownPlaces }: PlacesDeps) {
   return {
-    /** Up to 8 places for `q` (already at least 3 characters). @throws AppError 502 upstream. */
-    async autocomplete(q: string): Promise<Place[]> {
-      if (!placesUrl) return searchGazetteer(q);
-      const url = new URL(placesUrl);
-      url.searchParams.set('q', q);
-      url.searchParams.set('format', 'jsonv2');
-      url.searchParams.set('limit', '8');
-      const response = await fetch(url, {
-        headers: { 'User-Agent': 'GameOn/0.1' },
-        signal: AbortSignal.timeout(5000),
-      }).catch(() => null);
-      if (!response?.ok)
-        throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
-      const results: unknown = await response.json().catch(() => null);
-      if (!Array.isArray(results))
-        throw new AppError('places_unavailable', 502, 'Place search is unavailable right now');
-      return (results as NominatimResult[]).map((r) => ({
-        name: r.name || r.display_name.split(',')[0] || r.display_name,
-        address: r.display_name,
-        coordinates: [Number(r.lon), Number(r.lat)],
-      }));
+    /**
+     * Up to 8 places for `q` (already at least 3 characters): the places of `userId`'s own
+     * earlier games first, at their games' points (issue 14), then the search's other places.
+     * @throws AppError 502 `places_unavailable` when PLACES_URL does not answer.
+     */
+    async autocomplete(userId: number, q: string): Promise<Place[]> {
+      const [own, found] = await Promise.all([
+        ownPlaces(userId, q, LIMIT),
+        placesUrl ? searchGeocoder(placesUrl, q) : Promise.resolve(searchGazetteer(q, LIMIT)),
+      ]);
+      const others = found.filter((place) => !own.some((mine) => samePlace(mine, place)));
+      return [...own.map((mine) => addressed(mine, found)), ...others].slice(0, LIMIT);
+    },
+
+    /** The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees (issue 14). */
+    reverse(point: [number, number]): Place {
+      return reverseGazetteer(point);
     },
   };
 }

@@ -1,9 +1,10 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
-import { type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import type { DB, PostsTable } from '../../db/types.js';
 import { afterKeyset, type Keyset } from '../../lib/cursor.js';
 import { withinRadiusSql } from '../../lib/geo.js';
+import { likePattern } from '../../lib/like.js';
 import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -299,4 +300,19 @@ export async function hydrate(db: Executor, postIds: number[], authorIds: number
       .execute(),
   ]);
   return { authors, tags, interests };
+}
+
+/**
+ * The places of `authorId`'s own games whose name contains `q` (case-insensitive), newest game
+ * first: `{location_name, lng, lat}`, the exact point in degrees. At most `limit` rows.
+ */
+export function ownLocations(db: Executor, authorId: number, q: string, limit: number) {
+  return db
+    .selectFrom('posts')
+    .select(['location_name', 'lng', 'lat'])
+    .where('author_id', '=', authorId)
+    .where(sql<boolean>`lower(location_name) like ${likePattern(q)} escape '\\'`)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

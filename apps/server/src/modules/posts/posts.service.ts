@@ -11,6 +11,7 @@ import {
   type CalendarFeedStatus,
   type InterestResponse,
   type pageQuerySchema,
+  type Place,
   type Post,
 } from '@gameon/shared';
 import type { z } from 'zod';
@@ -430,3 +431,21 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
 }
 
 export type PostsService = ReturnType<typeof createPostsService>;
+
+/**
+ * The places a member used in their own earlier games whose name contains `q` (issue 14: found
+ * first for them, no one else's): one per name, newest game first, at most `limit`, each at the
+ * game's exact point.
+ */
+export async function placesOfOwnGames(
+  db: Kysely<DB>,
+  authorId: number,
+  q: string,
+  limit: number,
+): Promise<Place[]> {
+  const rows = await repo.ownLocations(db, authorId, q, 50);
+  const byName = new Map<string, Place>();
+  for (const { location_name: name, lng, lat } of rows)
+    if (!byName.has(name)) byName.set(name, { name, address: name, coordinates: [lng, lat] });
+  return [...byName.values()].slice(0, limit);
+}

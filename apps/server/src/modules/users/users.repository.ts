@@ -1,6 +1,7 @@
 /** Queries for follows, blocks, reports and people search. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { likePattern } from '../../lib/like.js';
 import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -77,11 +78,6 @@ export function insertReport(
   row: { reporter_id: number; reported_id: number; reason: string; created_at: string },
 ) {
   return db.insertInto('reports').values(row).execute();
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

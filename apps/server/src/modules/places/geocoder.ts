@@ -1,0 +1,79 @@
+/**
+ * A full geocoder for deployments (PLACES_URL, ARCHITECTURE.md), in either of two open-source
+ * APIs over OpenStreetMap data (issue 14):
+ * - Photon (https://github.com/komoot/photon): its search path is `/api`, e.g.
+ *   `https://photon.komoot.io/api`; it answers GeoJSON features;
+ * - Nominatim (https://nominatim.org): any other path, e.g.
+ *   `https://nominatim.openstreetmap.org/search`; it answers a JSON array (`format=jsonv2`).
+ */
+import type { Place } from '@gameon/shared';
+import { AppError } from '../../lib/errors.js';
+
+interface NominatimResult {
+  name?: string;
+  display_name: string;
+  lat: string;
+  lon: string;
+}
+
+interface PhotonFeature {
+  geometry: { coordinates: [number, number] };
+  properties: Partial<
+    Record<'name' | 'street' | 'district' | 'locality' | 'city' | 'county' | 'state', string>
+  > & { country?: string };
+}
+
+const LIMIT = 8;
+
+const unavailable = () =>
+  new AppError('places_unavailable', 502, 'Place search is unavailable right now');
+
+/** True when PLACES_URL is Photon's search endpoint (its path ends in `/api`). */
+export function isPhoton(placesUrl: string): boolean {
+  return /\/api\/?$/.test(new URL(placesUrl).pathname);
+}
+
+/** "Name, Locality, City, State, Country", without empty or repeated parts. */
+function photonPlace({ geometry, properties: p }: PhotonFeature): Place {
+  const name = p.name ?? p.street ?? p.locality ?? p.city ?? p.state ?? p.country ?? '';
+  const parts = [name, p.district ?? p.locality, p.city ?? p.county, p.state, p.country];
+  return {
+    name,
+    address: [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', '),
+    coordinates: geometry.coordinates,
+  };
+}
+
+function nominatimPlace(r: NominatimResult): Place {
+  return {
+    name: r.name || r.display_name.split(',')[0] || r.display_name,
+    address: r.display_name,
+    coordinates: [Number(r.lon), Number(r.lat)],
+  };
+}
+
+/**
+ * Up to 8 places for `q` from the geocoder at `placesUrl`, in English.
+ * @throws AppError 502 `places_unavailable` when it does not answer within 5 s or answers nonsense.
+ */
+export async function searchGeocoder(placesUrl: string, q: string): Promise<Place[]> {
+  const photon = isPhoton(placesUrl);
+  const url = new URL(placesUrl);
+  url.searchParams.set('q', q);
+  url.searchParams.set('limit', String(LIMIT));
+  if (photon) url.searchParams.set('lang', 'en');
+  else url.searchParams.set('format', 'jsonv2');
+  const response = await fetch(url, {
+    headers: { 'User-Agent': 'GameOn/0.1', 'Accept-Language': 'en' },
+    signal: AbortSignal.timeout(5000),
+  }).catch(() => null);
+  if (!response?.ok) throw unavailable();
+  const body: unknown = await response.json().catch(() => null);
+  if (photon) {
+    const features = (body as { features?: unknown } | null)?.features;
+    if (!Array.isArray(features)) throw unavailable();
+    return (features as PhotonFeature[]).map(photonPlace);
+  }
+  if (!Array.isArray(body)) throw unavailable();
+  return (body as NominatimResult[]).map(nominatimPlace);
+}
