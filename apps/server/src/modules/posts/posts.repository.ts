@@ -239,7 +239,7 @@ function feedRows(db: Executor, filter: FeedFilter) {
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
   // Others' games are placed at their public point (issue 4 location_sharing); a hidden one
-  // has none, so it only shows in feeds without a location filter.
+  // has none, so unless it is online it only shows in feeds without a location filter.
   if (filter.near?.radius) {
     const { lat, lng, radius } = filter.near;
     const within = withinRadiusSql(
