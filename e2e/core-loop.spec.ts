@@ -33,7 +33,9 @@ test('sign up, post a game, express interest and chat live', async ({ browser, s
   // B signs up with a browser position 30 km north and finds the game with its distance.
   const b = await newPerson(browser, server.baseURL, NORTH_30KM);
   await signUp(b, server, 'bala');
-  // The feed starts at the default 25 km around the browser position: the game is too far.
+  // Once B shares the position, the feed is within 25 km of it: the game is too far.
+  await b.getByRole('button', { name: 'Use my position', exact: true }).click();
+  await expect(b.getByText('Games within 25 km of you', { exact: true })).toBeVisible();
   await expect(b.getByText('No posts found')).toBeVisible();
   await b.getByLabel('Distance', { exact: true }).selectOption({ label: 'Within 50 km' });
   const card = b.locator('article', { hasText: 'Sunday 5-a-side' });

@@ -76,15 +76,24 @@ export async function memberId(page: Page): Promise<number> {
 
 /**
  * Posts a game at Bengaluru from the header's "Create Post", tomorrow at `clock` (India time,
- * "HH:MM"), picking the place from the places search; ends on the feed.
+ * "HH:MM"), picking the place from the places search; `online` picks "Online Game" first (for
+ * Valorant and the like). Ends on the feed.
  */
 export async function postGame(
   page: Page,
-  game: { sport: string; players: number; title: string; description: string; clock: string },
+  game: {
+    sport: string;
+    online?: boolean;
+    players: number;
+    title: string;
+    description: string;
+    clock: string;
+  },
 ) {
   await page.getByRole('link', { name: 'Create Post', exact: true }).first().click();
   await expect(page).toHaveURL(/\/create-post$/);
   await expectPage(page, 'Find players for your game');
+  if (game.online) await page.getByRole('button', { name: 'Online Game', exact: true }).click();
   await page.getByLabel('Sport', { exact: true }).selectOption(game.sport);
   await page.getByLabel('Players needed', { exact: true }).fill(String(game.players));
   await page.getByLabel('Title', { exact: true }).fill(game.title);

@@ -217,6 +217,20 @@ const cases: Case[] = [
     field: 'lat',
   },
   {
+    name: 'feed nearest first without a radius (issue 14)',
+    method: 'GET',
+    path: '/api/posts?order=nearest&lat=12.97&lng=77.59&radius=-1',
+    auth: true,
+    field: 'order',
+  },
+  {
+    name: 'feed in an unknown order',
+    method: 'GET',
+    path: '/api/posts?order=random',
+    auth: true,
+    field: 'order',
+  },
+  {
     name: 'feed with an unknown filterType',
     method: 'GET',
     path: '/api/posts?filterType=SOME',

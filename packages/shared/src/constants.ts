@@ -54,6 +54,14 @@ export function isEsport(sport: string): boolean {
 export const FILTER_TYPES = ['ALL', 'SPORTS_ONLY', 'ESPORTS_ONLY'] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
+/**
+ * Feed orders (issue 14; CONTRACT.md `GET /posts?order=`): `soonest` by game time (the default),
+ * `nearest` by distance then time, only with a position and a radius; online games have no
+ * distance and come after every game in range.
+ */
+export const FEED_ORDERS = ['soonest', 'nearest'] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+
 /** Radius choices in metres (spec part 1 §9); -1 means no location filter. */
 export const RADIUS_OPTIONS_M = [1000, 5000, 10000, 25000, 50000, 100000] as const;
 export const NO_RADIUS = -1;

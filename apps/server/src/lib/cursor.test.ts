@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeBeforeIdCursor,
+  decodeDistanceKeysetCursor,
   decodeKeysetCursor,
   decodeOffsetCursor,
   encodeBeforeIdCursor,
+  encodeDistanceKeysetCursor,
   encodeKeysetCursor,
   encodeOffsetCursor,
 } from './cursor.js';
@@ -14,6 +16,8 @@ describe('cursor codec', () => {
     expect(decodeBeforeIdCursor(encodeBeforeIdCursor(1234))).toBe(1234);
     const keyset = { time: '2026-11-21T05:00:00.000Z', id: 7 };
     expect(decodeKeysetCursor(encodeKeysetCursor(keyset))).toEqual(keyset);
+    const nearest = { distance: 30012, ...keyset };
+    expect(decodeDistanceKeysetCursor(encodeDistanceKeysetCursor(nearest))).toEqual(nearest);
   });
 
   it('starts at the first page without a cursor', () => {
@@ -30,6 +34,11 @@ describe('cursor codec', () => {
     [
       'keyset without an id',
       () => decodeKeysetCursor(Buffer.from('2026-11-21').toString('base64url')),
+    ],
+    [
+      'soonest keyset given as a nearest one',
+      () =>
+        decodeDistanceKeysetCursor(encodeKeysetCursor({ time: '2026-11-21T05:00:00.000Z', id: 7 })),
     ],
   ])('refuses a forged %s cursor with 400 on the cursor field', (_name, decode) => {
     expect(decode).toThrow(

@@ -3,7 +3,8 @@
  * travels in `X-Next-Cursor` and comes back as `?cursor=`). Three shapes, one error:
  * - offset: `"40"`, a whole number 0..100,000 (ranked lists: search, a member's posts);
  * - before-id: `"1234"`, the oldest id shown, a positive 32-bit id (messages, notifications);
- * - keyset: base64url of `event_time|id` (the feed, soonest first).
+ * - keyset: base64url of `event_time|id` (the feed, soonest first);
+ * - distance keyset: base64url of `distance|event_time|id` (the feed, nearest first, issue 14).
  * Every decoder throws AppError 400 `Invalid cursor` (field `cursor`) for anything it did not make.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -74,4 +75,41 @@ export function afterKeyset(
 ): RawBuilder<boolean> {
   const t = sql.ref(columns.time);
   return sql<boolean>`(${t} > ${time} or (${t} = ${time} and ${sql.ref(columns.id)} > ${id}))`;
+}
+
+/** A nearest-first keyset position (issue 14): the last row's distance key (whole metres), time and id. */
+export interface DistanceKeyset extends Keyset {
+  distance: number;
+}
+
+/** A distance keyset cursor: base64url of `distance|time|id`. */
+export function encodeDistanceKeysetCursor({ distance, time, id }: DistanceKeyset): string {
+  return Buffer.from(`${distance}|${time}|${id}`).toString('base64url');
+}
+
+/** @throws AppError 400 invalid cursor (not base64url of whole metres, an ISO instant and an id). */
+export function decodeDistanceKeysetCursor(cursor: string): DistanceKeyset {
+  const [distance, time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const parsed = idSchema.safeParse(id);
+  if (
+    !distance ||
+    !/^\d{1,10}$/.test(distance) ||
+    !time ||
+    !ISO_INSTANT.test(time) ||
+    !parsed.success
+  )
+    throw invalidCursor();
+  return { distance: Number(distance), time, id: parsed.data };
+}
+
+/**
+ * SQL condition: the row comes after `keyset` in (distance, time, id) order; `columns.distance`
+ * is the SQL expression of the row's distance key, `time` and `id` name columns.
+ */
+export function afterDistanceKeyset(
+  columns: { distance: RawBuilder<number>; time: string; id: string },
+  { distance, ...keyset }: DistanceKeyset,
+): RawBuilder<boolean> {
+  const d = columns.distance;
+  return sql<boolean>`(${d} > ${distance} or (${d} = ${distance} and ${afterKeyset(columns, keyset)}))`;
 }

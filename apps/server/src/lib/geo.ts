@@ -56,6 +56,33 @@ export function boundingBox(lat: number, lng: number, radius: number) {
 }
 
 /**
+ * SQL term h of the haversine formula between the point in columns `columns.lat`/`columns.lng`
+ * (degrees) and `centre`: distance = 2R asin(sqrt(h)), h in [0, 1] (up to rounding); NULL for a
+ * NULL point. Uses only sin/cos/radians/power, which SQLite's math functions and PostgreSQL share.
+ */
+function haversineSql(
+  columns: { lat: string; lng: string },
+  centre: { lat: number; lng: number },
+): RawBuilder<number> {
+  const lat = sql.ref(columns.lat);
+  const lng = sql.ref(columns.lng);
+  return sql<number>`(power(sin((radians(${lat}) - ${rad(centre.lat)}) / 2), 2) + ${Math.cos(rad(centre.lat))} * cos(radians(${lat})) * power(sin((radians(${lng}) - ${rad(centre.lng)}) / 2), 2))`;
+}
+
+/**
+ * SQL expression: whole metres from `centre` to the point in columns `columns.lat`/`columns.lng`
+ * (degrees), the haversine distance as {@link roundedDistance} gives it; NULL for a NULL point.
+ * h is clamped to 1 so rounding at the antipode cannot leave asin's domain. Portable SQL.
+ */
+export function distanceMetresSql(
+  columns: { lat: string; lng: string },
+  centre: { lat: number; lng: number },
+): RawBuilder<number> {
+  const h = haversineSql(columns, centre);
+  return sql<number>`round(${2 * EARTH_RADIUS_M} * asin(sqrt(case when ${h} > 1 then 1 else ${h} end)))`;
+}
+
+/**
  * SQL condition: the point in columns `columns.lat`/`columns.lng` (degrees) lies within `radius`
  * metres of `centre`. An index-friendly bounding box (latitude always; longitude unless the box
  * wraps the antimeridian, where the exact test alone decides) ANDed with the haversine term h
@@ -68,10 +95,10 @@ export function withinRadiusSql(
   radius: number,
 ): RawBuilder<boolean> {
   const lat = sql.ref(columns.lat);
-  const lng = sql.ref(columns.lng);
   const box = boundingBox(centre.lat, centre.lng, radius);
   const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
-  const haversine = sql<boolean>`power(sin((radians(${lat}) - ${rad(centre.lat)}) / 2), 2) + ${Math.cos(rad(centre.lat))} * cos(radians(${lat})) * power(sin((radians(${lng}) - ${rad(centre.lng)}) / 2), 2) <= ${h}`;
+  const haversine = sql<boolean>`${haversineSql(columns, centre)} <= ${h}`;
+  const lng = sql.ref(columns.lng);
   const latBox = sql<boolean>`${lat} >= ${box.minLat} and ${lat} <= ${box.maxLat}`;
   return box.minLng >= -180 && box.maxLng <= 180
     ? sql<boolean>`(${latBox} and ${lng} >= ${box.minLng} and ${lng} <= ${box.maxLng} and ${haversine})`

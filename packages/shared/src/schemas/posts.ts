@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_TIME_ZONE,
+  FEED_ORDERS,
   FILTER_TYPES,
   LOCATION_NAME_MAX,
   NO_RADIUS,
@@ -139,9 +140,13 @@ export function checkNearQuery(
   }
 }
 
-/** `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). */
+/**
+ * `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). `order` (issue 14):
+ * `soonest` (default) or `nearest`, which needs `lat`/`lng` and a radius in metres (not -1).
+ */
 export const feedQuerySchema = pageQuerySchema
   .extend({
+    order: z.enum(FEED_ORDERS, { error: 'order must be soonest or nearest' }).default('soonest'),
     sports: listParam(z.string().max(50)),
     esports: listParam(z.string().max(50)),
     filterType: z
@@ -152,10 +157,22 @@ export const feedQuerySchema = pageQuerySchema
     location: z.string().max(LOCATION_NAME_MAX).optional(),
     ...nearQueryShape,
   })
-  .superRefine(checkNearQuery);
+  .superRefine((query, ctx) => {
+    checkNearQuery(query, ctx);
+    if (query.order === 'nearest' && !(query.radius > 0 && query.lat !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order'],
+        message: 'order=nearest needs lat, lng and a radius',
+      });
+    }
+  });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 
-/** A post as the API returns it (spec part 1 §3 Post). `distance` in metres when asked. */
+/**
+ * A post as the API returns it (spec part 1 §3 Post). `distance` in metres when `lat`/`lng` were
+ * given and the game has a place: never on an online game (issue 14).
+ */
 export const postSchema = z.object({
   id: z.number(),
   author_id: z.number(),

@@ -2,8 +2,13 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import type { DB, PostsTable } from '../../db/types.js';
-import { afterKeyset, type Keyset } from '../../lib/cursor.js';
-import { withinRadiusSql } from '../../lib/geo.js';
+import {
+  afterDistanceKeyset,
+  afterKeyset,
+  type DistanceKeyset,
+  type Keyset,
+} from '../../lib/cursor.js';
+import { distanceMetresSql, withinRadiusSql } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -193,17 +198,25 @@ export interface FeedFilter {
   tagKeys: string[];
   from?: string;
   to?: string;
+  /** Where the viewer is (degrees) and the radius in metres, or null for any distance. */
   near?: { lat: number; lng: number; radius: number | null };
-  /** The last row shown: its event_time and id. */
-  cursor?: Keyset;
   limit: number;
 }
 
+/** SQL condition: the post is an online game (spec part 1 §3: its sport is an online game). */
+const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLINE_GAMES])})`;
+
 /**
- * Upcoming posts of others matching `filter`, soonest first, keyset-paginated on
- * (event_time, id); the radius test is the geo module's portable SQL.
+ * The distance key of a game that has none (online, or its place hidden): more metres than any
+ * two points on Earth are apart, so nearest order puts such games after every game in range.
  */
-export function feed(db: Executor, filter: FeedFilter) {
+const NO_DISTANCE_KEY = 1_000_000_000;
+
+/**
+ * Upcoming posts of others matching `filter`, unordered. A radius (the geo module's portable
+ * SQL) keeps the games within it plus every online game, which has no place to measure (issue 14).
+ */
+function feedRows(db: Executor, filter: FeedFilter) {
   let query = db
     .selectFrom('posts as p')
     .selectAll('p')
@@ -227,19 +240,51 @@ export function feed(db: Executor, filter: FeedFilter) {
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
   // Others' games are placed at their public point (issue 4 location_sharing); a hidden one
-  // has none, so it only shows in feeds without a location filter.
+  // has none, so unless it is online it only shows in feeds without a location filter.
   if (filter.near?.radius) {
     const { lat, lng, radius } = filter.near;
-    query = query.where(
-      withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, { lat, lng }, radius),
+    const within = withinRadiusSql(
+      { lat: 'p.public_lat', lng: 'p.public_lng' },
+      { lat, lng },
+      radius,
     );
+    query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
   }
   // Nobody sees the games of a member they blocked or who blocked them (issue 4).
-  query = query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
+  return query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
+}
 
-  if (filter.cursor)
-    query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, filter.cursor));
+/**
+ * The feed, soonest first: {@link feedRows} keyset-paginated on (event_time, id) after `cursor`,
+ * the last row shown; online games interleave by time (issue 14).
+ */
+export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+  let query = feedRows(db, filter);
+  if (cursor) query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor));
   return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+}
+
+/**
+ * The feed, nearest first (issue 14): {@link feedRows} ordered by `distance_key` (whole metres
+ * from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and hidden places,
+ * so they come after every game in range), then event_time and id; keyset-paginated on those
+ * three after `cursor`, the last row shown. Each row carries its `distance_key` for the cursor.
+ */
+export function feedNearest(
+  db: Executor,
+  filter: FeedFilter,
+  origin: { lat: number; lng: number },
+  cursor?: DistanceKeyset,
+) {
+  const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
+  const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
+  let query = feedRows(db, filter).select(key.as('distance_key'));
+  if (cursor) {
+    query = query.where(
+      afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
+    );
+  }
+  return query.orderBy(key).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
 }
 
 /** Sets the public point of every post of `authorId` from `point(lng, lat)`. */

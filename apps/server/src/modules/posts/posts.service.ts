@@ -9,16 +9,20 @@ import {
   type feedQuerySchema,
   type CalendarFeedResponse,
   type CalendarFeedStatus,
+  type FeedOrder,
   type InterestResponse,
   type pageQuerySchema,
   type Place,
   type Post,
+  isEsport,
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, LocationSharing, PostRow } from '../../db/types.js';
 import {
+  decodeDistanceKeysetCursor,
   decodeKeysetCursor,
   decodeOffsetCursor,
+  encodeDistanceKeysetCursor,
   encodeKeysetCursor,
   encodeOffsetCursor,
 } from '../../lib/cursor.js';
@@ -102,9 +106,44 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
         is_full: joined.length >= r.players_needed,
         created_at: r.created_at,
       };
-      if (origin && point) post.distance = roundedDistance(origin, point);
+      // An online game is played nowhere in particular: no distance (issue 14).
+      if (origin && point && !isEsport(r.sport)) post.distance = roundedDistance(origin, point);
       return post;
     });
+  }
+
+  /**
+   * The page of `limit` feed rows in `order` after `cursor`, and the next page's cursor when
+   * there is one: base64url `event_time|id` for soonest, `distance|event_time|id` for nearest
+   * (issue 14). `filter.limit` is `limit + 1`, the extra row telling that more follow.
+   * @throws AppError 400 invalid cursor.
+   */
+  async function feedPage(
+    filter: repo.FeedFilter,
+    limit: number,
+    order: FeedOrder,
+    cursor: string | undefined,
+  ): Promise<{ rows: PostRow[]; nextCursor?: string }> {
+    const near = filter.near;
+    const page = <T extends PostRow>(rows: T[], encode: (last: T) => string) => {
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      return { rows: shown, ...(rows.length > limit && last ? { nextCursor: encode(last) } : {}) };
+    };
+    if (order === 'soonest' || !near) {
+      const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
+      return page(await repo.feed(db, filter, after), (last) =>
+        encodeKeysetCursor({ time: last.event_time, id: last.id }),
+      );
+    }
+    const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
+    return page(await repo.feedNearest(db, filter, near, after), (last) =>
+      encodeDistanceKeysetCursor({
+        distance: Number(last.distance_key),
+        time: last.event_time,
+        id: last.id,
+      }),
+    );
   }
 
   return {
@@ -173,8 +212,12 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
     },
 
     /**
-     * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, soonest first,
-     * with `distance` in metres when `lat`/`lng` are given; radius -1 = no location filter.
+     * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, with `distance` in
+     * metres when `lat`/`lng` are given; radius -1 = no location filter. Issue 14: online games
+     * carry no distance and no radius hides them; `order=soonest` (default) pages by time,
+     * `order=nearest` (the schema lets it through only with a position and a radius) by distance
+     * then time, online games after every game in range.
+     * @throws AppError 400 invalid cursor (also one made for the other order).
      */
     async feed(
       viewerId: number,
@@ -185,7 +228,7 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
       const chosen = [...wantsSports, ...wantsEsports];
       const { origin, radius } = locationFilter(input);
       const range = input.date ? dayRange(input.date, input.tz) : undefined;
-      const rows = await repo.feed(db, {
+      const filter: repo.FeedFilter = {
         viewerId,
         after: nowIso(),
         sports: input.sports.length + input.esports.length > 0 ? chosen : null,
@@ -198,16 +241,12 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
         tagKeys: input.tags.map((t) => t.toLowerCase()),
         ...(range ?? {}),
         ...(origin ? { near: { lng: origin[0], lat: origin[1], radius } } : {}),
-        ...(input.cursor ? { cursor: decodeKeysetCursor(input.cursor) } : {}),
         limit: input.limit + 1,
-      });
-      const page = rows.slice(0, input.limit);
-      const last = page.at(-1);
+      };
+      const { rows, nextCursor } = await feedPage(filter, input.limit, input.order, input.cursor);
       return {
-        posts: await present(page, viewerId, origin),
-        ...(rows.length > input.limit && last
-          ? { nextCursor: encodeKeysetCursor({ time: last.event_time, id: last.id }) }
-          : {}),
+        posts: await present(rows, viewerId, origin),
+        ...(nextCursor ? { nextCursor } : {}),
       };
     },
 

@@ -190,6 +190,79 @@ describe('the feed', () => {
   });
 });
 
+describe('online games and nearest order (issue 14)', () => {
+  const kmNorth = (km: number): [number, number] => [CENTRE[0], CENTRE[1] + km / 111.195];
+  const near = `lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=25000&sports=Hockey&esports=BGMI`;
+  beforeAll(async () => {
+    const host = await server.signUp('nearhost');
+    const game = (heading: string, sport: string, km: number, days: number) =>
+      server.createPost(host.token, {
+        heading,
+        sport,
+        location: { type: 'Point', coordinates: kmNorth(km) },
+        eventTime: inDays(days),
+      });
+    await game('Hockey 10 km', 'Hockey', 10, 2);
+    await game('Hockey 5 km later', 'Hockey', 5, 3);
+    await game('Hockey 5 km sooner', 'Hockey', 5, 1);
+    await game('Hockey here', 'Hockey', 0, 4);
+    await game('Hockey 300 km', 'Hockey', 300, 1.5);
+    // Online games are still posted with a place; it must not count.
+    await game('BGMI soon', 'BGMI', 300, 0.5);
+    await game('BGMI later', 'BGMI', 300, 5);
+  });
+
+  it('keeps online games in a radius-filtered feed, without a distance, interleaved by time', async () => {
+    const { body } = await feed(`?${near}`);
+    expect(headings(body)).toEqual([
+      'BGMI soon',
+      'Hockey 5 km sooner',
+      'Hockey 10 km',
+      'Hockey 5 km later',
+      'Hockey here',
+      'BGMI later',
+    ]);
+    const online = body.find((p) => p.heading === 'BGMI soon');
+    expect(online).not.toHaveProperty('distance');
+    expect(body.find((p) => p.heading === 'Hockey 10 km')?.distance).toBeGreaterThan(9_000);
+  });
+
+  it('orders nearest first, then by time, online games last, across pages without repeats', async () => {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await feed(`?${near}&order=nearest&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      pages.push(headings(res.body));
+      cursor = res.headers.get('x-next-cursor');
+    } while (cursor && pages.length < 5);
+    expect(pages).toEqual([
+      ['Hockey here', 'Hockey 5 km sooner'],
+      ['Hockey 5 km later', 'Hockey 10 km'],
+      ['BGMI soon', 'BGMI later'],
+    ]);
+  });
+
+  it('refuses a soonest cursor in nearest order', async () => {
+    const first = await feed(`?${near}&limit=1`);
+    const res = await server.request(
+      'GET',
+      `/api/posts?${near}&order=nearest&cursor=${first.headers.get('x-next-cursor')}`,
+      {
+        token: viewer.token,
+      },
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 400 to nearest without a position and a radius', async () => {
+    const res = await server.request<{ message: string }>('GET', '/api/posts?order=nearest', {
+      token: viewer.token,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('order=nearest needs lat, lng and a radius');
+  });
+});
+
 describe("the author's privacy in the feed", () => {
   it('location_sharing: exact shows the point, general a 1 km grid cell, hidden no point and only without a location filter', async () => {
     const sharer = await server.signUp('sharer');

@@ -8,7 +8,7 @@ import {
   postSchema,
   successSchema,
 } from '@gameon/shared';
-import type { FilterType, Post } from '@gameon/shared';
+import type { FeedOrder, FilterType, Post } from '@gameon/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -50,14 +50,24 @@ export interface FeedLocation {
 export type FeedQueryParams = Record<string, QueryValue>;
 
 /**
+ * Whether the feed can be ordered nearest first (issue 14; CONTRACT.md `order`): only around a
+ * known location and within a radius (metres), not at "Any distance".
+ */
+export function canOrderNearest(location: FeedLocation | null, radius: number): boolean {
+  return location !== null && radius > 0;
+}
+
+/**
  * The `GET /posts` query for the filters: lists only for the categories the type allows, the
- * viewer's time zone for `date`, and lat/lng/radius only when a location is known
- * (CONTRACT.md "Feed filters"; radius -1 = no distance limit).
+ * viewer's time zone for `date`, lat/lng/radius only when a location is known (CONTRACT.md "Feed
+ * filters"; radius -1 = no distance limit), and `order`, `nearest` only when
+ * {@link canOrderNearest} (issue 14).
  */
 export function buildFeedQuery(
   filters: FeedFilters,
   location: FeedLocation | null,
   radius: number,
+  order: FeedOrder,
   timeZone: string,
 ): FeedQueryParams {
   return {
@@ -71,6 +81,7 @@ export function buildFeedQuery(
     lat: location?.lat,
     lng: location?.lng,
     radius: location ? radius : undefined,
+    order: order === 'nearest' && canOrderNearest(location, radius) ? 'nearest' : 'soonest',
     limit: PAGE_SIZE_DEFAULT,
   };
 }
@@ -86,7 +97,10 @@ interface FeedPage {
 export const feedQueries = {
   /** Prefix of every feed query. */
   all: () => ['feed'] as const,
-  /** `GET /posts`: upcoming posts of others, soonest first, a page at a time ("Load more"). */
+  /**
+   * `GET /posts`: upcoming posts of others, soonest or nearest first (`query.order`), a page at
+   * a time ("Load more").
+   */
   list: (query: FeedQueryParams) =>
     infiniteQueryOptions({
       queryKey: [...feedQueries.all(), query] as const,

@@ -21,7 +21,10 @@ interface EventFiltersProps {
   onFiltersChange: (filters: Filters) => void;
   /** The device's position; the distance filter shows once it is known. */
   position: GeolocationState;
-  /** Asks the browser for the position (only on the viewer's request, never on load). */
+  /**
+   * Asks the browser for the position: on the viewer's request, never on load unless they shared
+   * it before (issue 14, lib/use-geolocation).
+   */
   onUsePosition: () => void;
   /** Metres around the position, or -1 for any distance. */
   radius: number;

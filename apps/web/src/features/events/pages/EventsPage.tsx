@@ -28,13 +28,14 @@ function countActive(filters: Filters): number {
 /**
  * The events list `/events` (spec part 2 §2 "Events"; issue 13), for visitors and members alike:
  * "Sports Events", a filter panel whose values are sent as the `GET /events` query (refetched
- * 300 ms after a change; the distance only once the viewer shared their position), the upcoming
+ * 300 ms after a change; the distance only once the viewer shared their position, now or on an
+ * earlier visit), the upcoming
  * events soonest first as cards, loaded page by page as the viewer scrolls. The empty state offers
  * members "Create Event" and visitors a sign-in.
  */
 export function EventsPage() {
   const { user } = useAuth();
-  const geolocation = useGeolocation({ askOnMount: false });
+  const geolocation = useGeolocation();
   const [filters, setFilters] = useState<Filters>(defaultEventFilters);
   const [radius, setRadius] = useState<number>(DEFAULT_RADIUS_M);
   const position = geolocation.state;

@@ -1,5 +1,5 @@
-import { ONLINE_GAMES, SPORTS } from '@gameon/shared';
-import type { FilterType, Place } from '@gameon/shared';
+import { FEED_ORDERS, ONLINE_GAMES, SPORTS } from '@gameon/shared';
+import type { FeedOrder, FilterType, Place } from '@gameon/shared';
 import { LocateFixed, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/Button';
 import { FilterPanel } from '../../../components/FilterPanel';
@@ -9,6 +9,8 @@ import { PlaceSearch } from '../../../components/PlaceSearch';
 import { SelectOptions } from '../../../components/SelectOptions';
 import type { FeedFilters as Filters } from '../api';
 import type { GeolocationState } from '../../../lib/use-geolocation';
+
+const orderLabels: Record<FeedOrder, string> = { soonest: 'Soonest', nearest: 'Nearest' };
 
 const typeOptions: { value: FilterType; label: string }[] = [
   { value: 'ALL', label: 'All' },
@@ -29,6 +31,11 @@ interface FeedFiltersProps {
   onRadiusChange: (radius: number) => void;
   geolocation: GeolocationState;
   onUseMyLocation: () => void;
+  /** The order the member chose (issue 14); "Nearest" is offered only when `nearestAllowed`. */
+  order: FeedOrder;
+  onOrderChange: (order: FeedOrder) => void;
+  /** A location and a radius are set, so the feed can be ordered nearest first. */
+  nearestAllowed: boolean;
   onReset: () => void;
   /** How many filters differ from the defaults (shown on the small-screen toggle). */
   activeCount: number;
@@ -100,6 +107,9 @@ export function FeedFilters({
   onRadiusChange,
   geolocation,
   onUseMyLocation,
+  order,
+  onOrderChange,
+  nearestAllowed,
   onReset,
   activeCount,
 }: FeedFiltersProps) {
@@ -162,6 +172,26 @@ export function FeedFilters({
           className={inputClasses()}
         >
           <SelectOptions values={RADIUS_CHOICES} label={radiusLabel} />
+        </select>
+      </FormField>
+
+      <FormField
+        label="Sort by"
+        htmlFor="feed-order"
+        hint={nearestAllowed ? undefined : 'Nearest needs a location and a distance'}
+      >
+        <select
+          id="feed-order"
+          value={nearestAllowed ? order : 'soonest'}
+          onChange={(event) => onOrderChange(event.target.value as FeedOrder)}
+          aria-describedby={nearestAllowed ? undefined : hintId('feed-order')}
+          className={inputClasses()}
+        >
+          <SelectOptions
+            values={FEED_ORDERS}
+            label={(value) => orderLabels[value]}
+            disabled={(value) => value === 'nearest' && !nearestAllowed}
+          />
         </select>
       </FormField>
 

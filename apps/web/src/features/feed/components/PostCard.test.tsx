@@ -37,6 +37,11 @@ describe('PostCard', () => {
     expect(screen.getByText('30.2 km')).toBeInTheDocument();
   });
 
+  it('shows no distance on an online game (issue 14)', () => {
+    renderCard({ ...post, sport: 'Valorant', distance: 1150300 });
+    expect(screen.queryByText(/km$/)).not.toBeInTheDocument();
+  });
+
   it('shows no distance when the post has none', () => {
     renderCard(post);
     expect(screen.queryByText(/km$/)).not.toBeInTheDocument();

@@ -21,7 +21,7 @@ function plural(count: number, one: string, many: string): string {
 /**
  * A post in the feed (spec part 1 §2, §3 "Post"): sport or online game, heading, description,
  * tags, place, time in the viewer's zone, players needed, interest count, author, distance
- * (when known) and the interest button; how full the game is and the viewer's waitlist place
+ * (when known; never on an online game, issue 14) and the interest button; how full the game is and the viewer's waitlist place
  * (issue 11). The heading links to the game page, the author to their profile.
  */
 export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
@@ -44,7 +44,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
             {esport ? 'Esport' : 'Sport'}
           </span>
         </SportBadge>
-        {post.distance !== undefined && (
+        {post.distance !== undefined && !esport && (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500">
             <Navigation aria-hidden="true" className="size-3.5" />
             <span>{formatDistanceKm(post.distance)}</span>

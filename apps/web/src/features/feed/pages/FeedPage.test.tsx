@@ -3,6 +3,11 @@ import type { Post } from '@gameon/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  GEOLOCATION_FAILED,
+  GEOLOCATION_UNSUPPORTED,
+  POSITION_STORAGE_KEY,
+} from '../../../lib/use-geolocation';
 import { renderApp } from '../../../test/app';
 import type { FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
@@ -56,6 +61,14 @@ function grant(): Geolocation {
   };
 }
 
+/** A geolocation that grants Mumbai, and the spy on its `getCurrentPosition`. */
+function spyOnGrant() {
+  const geolocation = grant();
+  const spy = vi.spyOn(geolocation, 'getCurrentPosition');
+  setGeolocation(geolocation);
+  return spy;
+}
+
 function postsCalls(calls: FetchCall[]): URLSearchParams[] {
   return calls
     .filter((call) => call.url.pathname === '/api/posts')
@@ -85,40 +98,108 @@ function renderFeed(posts: (cursor: string | null) => Response) {
 }
 
 describe('FeedPage', () => {
-  it('asks for games near the device position within 25 km', async () => {
-    setGeolocation(grant());
-    const { calls } = renderFeed(() => jsonResponse([post(1, 'Box cricket at Powai')]));
-    expect(
-      await screen.findByRole('article', { name: 'Box cricket at Powai' }),
-    ).toBeInTheDocument();
-    const [query] = postsCalls(calls);
-    expect(query?.get('lat')).toBe('19.07');
-    expect(query?.get('lng')).toBe('72.87');
-    expect(query?.get('radius')).toBe('25000');
-    expect(query?.get('filterType')).toBe('ALL');
-    expect(query?.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  it('never asks for the position on load, and asks on "Use my position" within 25 km', async () => {
+    const geolocation = spyOnGrant();
+    const { calls, user } = renderFeed(() => jsonResponse([post(1, 'Box cricket at Powai')]));
+    await screen.findByRole('article', { name: 'Box cricket at Powai' });
+    expect(geolocation).not.toHaveBeenCalled();
+    expect(postsCalls(calls)[0]?.has('lat')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Use my position' }));
+    await waitFor(() => {
+      const last = postsCalls(calls).at(-1);
+      expect(last?.get('lat')).toBe('19.07');
+      expect(last?.get('lng')).toBe('72.87');
+      expect(last?.get('radius')).toBe('25000');
+      expect(last?.get('order')).toBe('soonest');
+    });
+    expect(postsCalls(calls).at(-1)?.get('filterType')).toBe('ALL');
+    expect(postsCalls(calls).at(-1)?.get('tz')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+    expect(screen.getByText('Using your current position')).toBeInTheDocument();
+    expect(localStorage.getItem(POSITION_STORAGE_KEY)).toBe('granted');
+  });
+
+  it('uses a position shared on an earlier visit without a press', async () => {
+    localStorage.setItem(POSITION_STORAGE_KEY, 'granted');
+    const geolocation = spyOnGrant();
+    const { calls } = renderFeed(() => jsonResponse([]));
+    await screen.findByText('No posts found');
+    expect(geolocation).toHaveBeenCalledTimes(1);
+    expect(postsCalls(calls)[0]?.get('lat')).toBe('19.07');
     expect(screen.getByText('Using your current position')).toBeInTheDocument();
   });
 
-  it('shows all upcoming games when the browser has no geolocation', async () => {
-    const { calls } = renderFeed(() => jsonResponse([]));
+  it('says the browser has no geolocation only after "Use my position"', async () => {
+    const { calls, user } = renderFeed(() => jsonResponse([]));
     expect(await screen.findByText('No posts found')).toBeInTheDocument();
-    expect(screen.getByText('Geolocation is not supported by this browser.')).toBeInTheDocument();
+    expect(screen.queryByText(GEOLOCATION_UNSUPPORTED)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use my position' }));
+    expect(screen.getByText(GEOLOCATION_UNSUPPORTED)).toBeInTheDocument();
     const [query] = postsCalls(calls);
     expect(query?.has('lat')).toBe(false);
     expect(query?.has('radius')).toBe(false);
   });
 
-  it('says so when the position cannot be found', async () => {
+  it('says so when the position cannot be found, only after the member asked', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setGeolocation({
       getCurrentPosition: (_success, failure) =>
         failure?.({ code: 1, message: 'denied' } as GeolocationPositionError),
     });
+    const { user } = renderFeed(() => jsonResponse([]));
+    await screen.findByText('No posts found');
+    expect(screen.queryByText(GEOLOCATION_FAILED)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use my position' }));
+    expect(await screen.findByText(GEOLOCATION_FAILED)).toBeInTheDocument();
+  });
+
+  it('forgets a remembered position that can no longer be read, without a message', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(POSITION_STORAGE_KEY, 'granted');
+    setGeolocation({
+      getCurrentPosition: (_success, failure) =>
+        failure?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    });
     renderFeed(() => jsonResponse([]));
-    expect(
-      await screen.findByText('Unable to get your current location. Please search manually.'),
-    ).toBeInTheDocument();
+    await screen.findByText('No posts found');
+    expect(screen.queryByText(GEOLOCATION_FAILED)).not.toBeInTheDocument();
+    expect(localStorage.getItem(POSITION_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use my position' })).toBeInTheDocument();
+  });
+
+  it('offers Nearest only with a position and a distance, and then sends order=nearest', async () => {
+    spyOnGrant();
+    const { calls, user } = renderFeed(() => jsonResponse([]));
+    await screen.findByText('No posts found');
+    expect(screen.getByRole('option', { name: 'Nearest' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Use my position' }));
+    await user.selectOptions(await screen.findByLabelText('Sort by'), 'Nearest');
+    await waitFor(() => expect(postsCalls(calls).at(-1)?.get('order')).toBe('nearest'));
+
+    await user.selectOptions(screen.getByLabelText('Distance'), 'Any distance');
+    expect(screen.getByRole('option', { name: 'Nearest' })).toBeDisabled();
+    await waitFor(() => expect(postsCalls(calls).at(-1)?.get('order')).toBe('soonest'));
+  });
+
+  it('nearest first, shows online games under their own heading without a distance', async () => {
+    localStorage.setItem(POSITION_STORAGE_KEY, 'granted');
+    spyOnGrant();
+    const { user } = renderFeed(() =>
+      jsonResponse([
+        { ...post(1, 'Box cricket at Powai'), distance: 4200 },
+        { ...post(2, 'Valorant ranked'), sport: 'Valorant' },
+      ]),
+    );
+    await screen.findByRole('article', { name: 'Box cricket at Powai' });
+    expect(screen.queryByRole('heading', { name: 'Online games' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Nearest');
+    expect(await screen.findByRole('heading', { name: 'Online games' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Box cricket at Powai' })).toHaveTextContent(
+      '4.2 km',
+    );
+    expect(screen.getByRole('article', { name: 'Valorant ranked' })).not.toHaveTextContent(/km/);
   });
 
   it('refetches with the changed filters and a picked place', async () => {

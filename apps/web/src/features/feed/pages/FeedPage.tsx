@@ -1,5 +1,5 @@
-import { DEFAULT_RADIUS_M } from '@gameon/shared';
-import type { Place } from '@gameon/shared';
+import { DEFAULT_RADIUS_M, isEsport } from '@gameon/shared';
+import type { FeedOrder, Place, Post } from '@gameon/shared';
 import { CalendarDays, Plus, SearchX, Trophy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCurrentUser } from '../../../lib/session';
-import { buildFeedQuery, defaultFeedFilters, useFeed } from '../api';
+import { buildFeedQuery, canOrderNearest, defaultFeedFilters, useFeed } from '../api';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
 import { FeedFilters } from '../components/FeedFilters';
 import { PostCard } from '../components/PostCard';
@@ -19,7 +19,7 @@ import { useGeolocation } from '../../../lib/use-geolocation';
 
 /** Feed refetch delay after a filter change (spec part 1 §4, §9). */
 const FILTER_DEBOUNCE_MS = 300;
-/** How long the first load waits for the browser's position before going without it. */
+/** How long the first load waits for a remembered position before going without it (issue 14). */
 const GEOLOCATION_GRACE_MS = 1500;
 
 function countActive(filters: Filters): number {
@@ -32,10 +32,24 @@ function countActive(filters: Filters): number {
   );
 }
 
+/** Cards of games, two columns on wide screens. */
+function PostGrid({ posts, viewerId }: { posts: Post[]; viewerId: number }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} viewerId={viewerId} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * The signed-in home, 'Sports Feed' (spec part 1 §2, §4, §9): upcoming games of others near
  * the member's position or a picked place, filtered and refetched 300 ms after a change, loaded
  * page by page as the member scrolls, with "Load more" kept for keyboard users (issue 11).
+ * Issue 14: the position is asked only on "Use my position" (or remembered from an earlier
+ * visit); soonest or nearest first, and nearest first the server sends online games last, shown
+ * under their own heading.
  */
 export function FeedPage() {
   const user = useCurrentUser();
@@ -44,6 +58,7 @@ export function FeedPage() {
   const [place, setPlace] = useState<Place | null>(null);
   const [placeKey, setPlaceKey] = useState(0);
   const [radius, setRadius] = useState<number>(DEFAULT_RADIUS_M);
+  const [order, setOrder] = useState<FeedOrder>('soonest');
   const [graceOver, setGraceOver] = useState(false);
   const geo = geolocation.state;
 
@@ -59,8 +74,8 @@ export function FeedPage() {
   }, [place, geo]);
 
   const query = useMemo(
-    () => buildFeedQuery(filters, location, radius, viewerTimeZone()),
-    [filters, location, radius],
+    () => buildFeedQuery(filters, location, radius, order, viewerTimeZone()),
+    [filters, location, radius, order],
   );
   const debouncedQuery = useDebouncedValue(query, FILTER_DEBOUNCE_MS);
   const locationSettled = geo.status !== 'pending' || graceOver;
@@ -71,6 +86,8 @@ export function FeedPage() {
   }, [feed.error]);
 
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  const online = query.order === 'nearest' ? posts.filter((post) => isEsport(post.sport)) : [];
+  const placed = online.length > 0 ? posts.filter((post) => !isEsport(post.sport)) : posts;
   const clearPlace = () => {
     setPlace(null);
     setPlaceKey((key) => key + 1);
@@ -133,6 +150,9 @@ export function FeedPage() {
               setRadius(DEFAULT_RADIUS_M);
               geolocation.request();
             }}
+            order={order}
+            onOrderChange={setOrder}
+            nearestAllowed={canOrderNearest(location, radius)}
             onReset={() => {
               setFilters(defaultFeedFilters);
               setRadius(DEFAULT_RADIUS_M);
@@ -170,11 +190,13 @@ export function FeedPage() {
             </EmptyState>
           ) : (
             <>
-              <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-                {posts.map((post) => (
-                  <PostCard key={post.id} post={post} viewerId={user.id} />
-                ))}
-              </div>
+              <PostGrid posts={placed} viewerId={user.id} />
+              {online.length > 0 && (
+                <>
+                  <h2 className="mt-8 mb-3 text-lg font-semibold text-slate-900">Online games</h2>
+                  <PostGrid posts={online} viewerId={user.id} />
+                </>
+              )}
               <LoadMore list={feed} className="mt-6 flex justify-center" />
             </>
           )}
