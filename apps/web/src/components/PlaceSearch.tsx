@@ -64,7 +64,10 @@ export function PlaceSearch({
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">{place.name}</span>
-            <span className="block truncate text-xs text-slate-500">{place.address}</span>
+            <span className="block truncate text-xs text-slate-500">
+              {place.address}
+              {place.approximate && ' · approximate area'}
+            </span>
           </span>
         </>
       )}

@@ -115,8 +115,9 @@ export function FeedFilters({
 }: FeedFiltersProps) {
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     onFiltersChange({ ...filters, [key]: value });
-  const usingDevice = place === null && geolocation.status === 'granted';
-  const locationKnown = place !== null || usingDevice;
+  const approximate = place?.approximate === true;
+  const usingDevice = (place === null || approximate) && geolocation.status === 'granted';
+  const locationKnown = (place !== null && !approximate) || usingDevice;
 
   return (
     <FilterPanel id="feed-filters" activeCount={activeCount}>
@@ -130,6 +131,11 @@ export function FeedFilters({
           describedBy="feed-location-status"
         />
         <div id="feed-location-status" className="space-y-1 text-xs">
+          {approximate && (
+            <p className="text-amber-700">
+              Only the rough area of {place.name} is known, so distances use your position.
+            </p>
+          )}
           {usingDevice && (
             <p className="flex items-center gap-1 text-emerald-700">
               <LocateFixed aria-hidden="true" className="size-3.5" />

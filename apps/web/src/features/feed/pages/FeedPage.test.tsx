@@ -1,5 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Post } from '@gameon/shared';
+import type { Place, Post } from '@gameon/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +75,14 @@ function postsCalls(calls: FetchCall[]): URLSearchParams[] {
     .map((call) => call.url.searchParams);
 }
 
-function renderFeed(posts: (cursor: string | null) => Response) {
+const PUNE: Place = {
+  name: 'Pune',
+  address: 'Pune, Maharashtra, India',
+  coordinates: [73.85, 18.52],
+};
+
+/** The feed of a signed-in member; `posts` answers each page, `places` the place search. */
+function renderFeed(posts: (cursor: string | null) => Response, places: Place[] = [PUNE]) {
   localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
   const calls = mockFetch(({ url }) => {
     switch (url.pathname) {
@@ -86,9 +93,7 @@ function renderFeed(posts: (cursor: string | null) => Response) {
       case '/api/posts':
         return posts(url.searchParams.get('cursor'));
       case '/api/places/autocomplete':
-        return jsonResponse([
-          { name: 'Pune', address: 'Pune, Maharashtra, India', coordinates: [73.85, 18.52] },
-        ]);
+        return jsonResponse(places);
       default:
         return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     }
@@ -228,6 +233,33 @@ describe('FeedPage', () => {
       expect(last?.get('filterType')).toBe('ESPORTS_ONLY');
       expect(last?.has('sports')).toBe(false);
     });
+  });
+
+  it('searches no radius around an approximate place until the member shares a position (issue 14)', async () => {
+    const { calls, user } = renderFeed(
+      () => jsonResponse([]),
+      [
+        {
+          name: 'Kothrud',
+          address: 'Kothrud, Pune, Maharashtra, India',
+          coordinates: [73.85, 18.52],
+          approximate: true,
+        },
+      ],
+    );
+    await screen.findByText('No posts found');
+    await user.type(screen.getByLabelText('Location'), 'Kot');
+    await user.click(await screen.findByRole('option', { name: /Kothrud.*approximate area/ }));
+    expect(
+      await screen.findByText(
+        'Only the rough area of Kothrud is known, so distances use your position.',
+      ),
+    ).toBeInTheDocument();
+    // The next change of filters refetches, still without a point or a radius.
+    await user.click(screen.getByRole('checkbox', { name: 'Cricket' }));
+    await waitFor(() => expect(postsCalls(calls).at(-1)?.get('sports')).toBe('Cricket'));
+    expect(postsCalls(calls).some((query) => query.has('lat') || query.has('radius'))).toBe(false);
+    expect(screen.getByRole('option', { name: 'Nearest' })).toBeDisabled();
   });
 
   it('loads the next page with the cursor of the previous one', async () => {

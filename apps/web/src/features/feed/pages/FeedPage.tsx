@@ -68,7 +68,10 @@ export function FeedPage() {
   }, []);
 
   const location = useMemo<FeedLocation | null>(() => {
-    if (place) return { lat: place.coordinates[1], lng: place.coordinates[0], name: place.name };
+    // An approximate place (a postal district's centre, issue 14) may lie kilometres away: it
+    // filters by distance only once the member confirms a point with "Use my position".
+    if (place && !place.approximate)
+      return { lat: place.coordinates[1], lng: place.coordinates[0], name: place.name };
     if (geo.status === 'granted') return { lat: geo.lat, lng: geo.lng, name: null };
     return null;
   }, [place, geo]);
