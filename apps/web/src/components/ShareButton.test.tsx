@@ -1,9 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton } from './ShareButton';
 
 describe('ShareButton (issue 15)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('opens the share sheet with the title and the absolute link where there is one', async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
@@ -14,7 +18,6 @@ describe('ShareButton (issue 15)', () => {
       url: `${window.location.origin}/posts/42`,
     });
     expect(screen.getByRole('status')).toHaveTextContent('');
-    vi.unstubAllGlobals();
   });
 
   it('copies the link and says so where there is no share sheet', async () => {
