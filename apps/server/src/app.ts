@@ -41,6 +41,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
+import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!principal) throw unauthorized();
     request.principal = principal;
   };
-  // Public routes (events): signed out is fine, but a token that is sent must be good, so a
+  // Public routes (events, one game): signed out is fine, but a token that is sent must be good, so a
   // client with a dead session hears 401 as everywhere else.
   const optionalAuth = async (request: FastifyRequest) => {
     if (bearerToken(request) !== null) await requireAuth(request);
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '365d',
     immutable: true,
   });
-  postsRoutes(app, posts, requireAuth);
+  postsRoutes(app, posts, requireAuth, optionalAuth);
   reviewsRoutes(app, reviews, requireAuth);
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
@@ -205,6 +206,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
   if (serveWeb && config.webDist) {
+    // The game page carries its link preview (issue 15); the template is read once.
+    sharePageRoutes(app, posts, {
+      template: fs.readFileSync(indexHtml, 'utf8'),
+      publicUrl: config.publicUrl,
+    });
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,

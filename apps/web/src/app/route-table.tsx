@@ -122,7 +122,8 @@ export const routeTable = [
   { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },
   { path: '/create-post', signedOut: 'home', signedIn: <CreatePostPage /> },
   { path: '/past-posts', signedOut: 'home', signedIn: <MyPostsPage /> },
-  { path: '/posts/:postId', signedOut: 'home', signedIn: <GameRoute /> },
+  // A shared game link answers visitors too (issue 15): the game with "Sign in to join".
+  { path: '/posts/:postId', signedOut: <GameRoute />, signedIn: <GameRoute /> },
   { path: '/reviews', signedOut: 'home', signedIn: <ReviewsPage /> },
   { path: '/create-review', signedOut: 'home', signedIn: <CreateReviewPage /> },
   { path: '/events/register', signedOut: 'home', signedIn: <EventRegistrationPage /> },

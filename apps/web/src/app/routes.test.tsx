@@ -143,7 +143,11 @@ const visits: Record<RoutePath, Visit> = {
   '/settings': { signedIn: 'Settings' },
   '/create-post': { signedIn: 'Find players for your game' },
   '/past-posts': { signedIn: 'My Posts' },
-  '/posts/:postId': { paths: ['/posts/5'], signedIn: 'Box cricket at Powai' },
+  '/posts/:postId': {
+    paths: ['/posts/5'],
+    signedOut: 'Box cricket at Powai',
+    signedIn: 'Box cricket at Powai',
+  },
   '/reviews': { signedIn: 'Reviews' },
   '/create-review': { signedIn: 'Write a review' },
   '/events/register': { signedIn: 'No event selected' },
@@ -177,10 +181,9 @@ const cases = routeTable.flatMap((row) => {
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
   it.each(cases)('$title', async ({ state, entry, heading, pathname, frame }) => {
-    if (state === 'signedIn') {
-      localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-      mockFetch(server);
-    }
+    // Signed out, the server still answers what visitors may read (a shared game, events).
+    mockFetch(server);
+    if (state === 'signedIn') localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
     const router = renderApp(entry);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

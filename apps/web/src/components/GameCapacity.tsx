@@ -60,7 +60,8 @@ export function PostCapacity({
   className,
 }: {
   post: Post;
-  viewerId: number;
+  /** null: a signed-out visitor, who waits nowhere. */
+  viewerId: number | null;
   className?: string;
 }) {
   const place = viewerPlace(post, viewerId);

@@ -5,8 +5,11 @@ import type { Post } from '@gameon/shared';
 export type ViewerPlace =
   { status: 'joined' } | { status: 'waitlisted'; position: number } | { status: 'out' };
 
-/** The viewer's place in `post`, read from its joined members and its waitlist (issue 11). */
-export function viewerPlace(post: Post, viewerId: number): ViewerPlace {
+/**
+ * The viewer's place in `post`, read from its joined members and its waitlist (issue 11); a
+ * signed-out visitor (null) is out.
+ */
+export function viewerPlace(post: Post, viewerId: number | null): ViewerPlace {
   if (post.interested_users.some((entry) => entry.user_id === viewerId))
     return { status: 'joined' };
   const index = (post.waitlist ?? []).findIndex((entry) => entry.user_id === viewerId);

@@ -108,11 +108,12 @@ export function messageRefusal(
 }
 
 /**
- * The point of a game `viewerId` may see: the author sees the exact point, everyone else the
- * public one stored from the author's location_sharing (issue 4), or null when it is hidden.
+ * The point of a game `viewerId` (null: a signed-out visitor; issue 15) may see: the author
+ * sees the exact point, everyone else the public one stored from the author's location_sharing
+ * (issue 4), or null when it is hidden.
  */
 export function pointShownTo(
-  viewerId: number,
+  viewerId: number | null,
   post: {
     author_id: number;
     lng: number;

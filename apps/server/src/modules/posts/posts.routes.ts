@@ -1,4 +1,7 @@
-/** `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8; issue 11 games and calendars). */
+/**
+ * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8; issue 11 games and calendars). One
+ * game is public (`optionalAuth`, issue 15); everything else needs a member.
+ */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   calendarFeedParamsSchema,
@@ -15,13 +18,14 @@ import {
   successSchema,
 } from '@gameon/shared';
 import { CALENDAR_CONTENT_TYPE } from '../../lib/calendar.js';
-import { principalOf, setNextCursor, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, viewerOf, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
   app: App,
   posts: PostsService,
   requireAuth: preHandlerAsyncHookHandler,
+  optionalAuth: preHandlerAsyncHookHandler,
 ) {
   app.get(
     '/api/posts',
@@ -80,13 +84,19 @@ export function postsRoutes(
       return page.posts;
     },
   );
+  // Public (issue 15 shareable links): signed out, the game as a stranger sees it.
   app.get(
     '/api/posts/:id',
     {
-      preHandler: requireAuth,
+      preHandler: optionalAuth,
       schema: { params: idParamsSchema, response: { 200: postSchema } },
     },
-    (request) => posts.getOne(principalOf(request).userId, request.params.id),
+    (request) => {
+      const viewerId = viewerOf(request);
+      return viewerId === null
+        ? posts.getPublic(request.params.id)
+        : posts.getOne(viewerId, request.params.id);
+    },
   );
   app.delete(
     '/api/posts/:id',

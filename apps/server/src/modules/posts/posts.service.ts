@@ -36,6 +36,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { gamesCalendar } from './calendar.js';
 import * as repo from './posts.repository.js';
+import { areaOf } from './share-page.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
@@ -68,12 +69,12 @@ export function placeOf(
 
 export function createPostsService({ db, events, access, auth, chats, publicUrl }: PostsDeps) {
   /**
-   * Presents posts to `viewerId`, each at the point the access rules let the viewer see
+   * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
    * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
    */
   async function present(
     rows: PostRow[],
-    viewerId: number,
+    viewerId: number | null,
     origin?: [number, number],
   ): Promise<Post[]> {
     const { authors, tags, interests } = await repo.hydrate(
@@ -351,6 +352,22 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
       if (!row) throw notFound('Post not found');
       const [post] = await present([row], viewerId);
       return post!;
+    },
+
+    /**
+     * `GET /posts/{id}` signed out (issue 15 shareable game links): the game as a stranger
+     * member sees it — every game is open to strangers, whatever the host's profile_visibility
+     * (which guards the profile, not games) — at the public point or none, with `location_name`
+     * cut to its area ({@link areaOf}: the city), and '' when the host hides their location. The
+     * same view feeds the link preview of the game page.
+     * @throws AppError 404 unknown or deleted.
+     */
+    async getPublic(postId: number): Promise<Post> {
+      const row = await repo.findPost(db, postId);
+      if (!row) throw notFound('Post not found');
+      const [post] = await present([row], null);
+      const hidden = row.public_lng === null || row.public_lat === null;
+      return { ...post!, location_name: hidden ? '' : (areaOf(row.location_name) ?? '') };
     },
 
     /**

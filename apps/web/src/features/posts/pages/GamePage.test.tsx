@@ -65,8 +65,8 @@ const game: Post = {
   created_at: '2030-03-01T10:00:00.000Z',
 };
 
-function renderGame(post: Post | null, path = '/posts/42') {
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+function renderGame(post: Post | null, path = '/posts/42', signedIn = true) {
+  if (signedIn) localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
   const calls = mockFetch(({ url }) => {
     const member = /^\/api\/users\/(\d+)$/.exec(url.pathname);
     if (member) {
@@ -90,8 +90,8 @@ function renderGame(post: Post | null, path = '/posts/42') {
         return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     }
   });
-  renderApp(path);
-  return { calls, user: userEvent.setup() };
+  const router = renderApp(path);
+  return { calls, router, user: userEvent.setup() };
 }
 
 describe('GamePage', () => {
@@ -155,5 +155,33 @@ describe('GamePage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Game not found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the feed' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows a signed-out visitor the game with "Sign in to join", which returns here', async () => {
+    const { calls, router, user } = renderGame(
+      { ...game, location_name: 'Mumbai' },
+      '/posts/42',
+      false,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Box cricket at Powai' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Mumbai')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 players')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Players (1)' })).not.toBeInTheDocument();
+    // Player names are members-only: no profile is asked for.
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/users/'))).toBe(false);
+
+    await user.click(screen.getByRole('link', { name: 'Sign in to join' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/posts/42' });
+  });
+
+  it('tells a visitor the place is for members when the host hides it', async () => {
+    renderGame({ ...game, location: null, location_name: '' }, '/posts/42', false);
+    expect(await screen.findByText('Shared with members')).toBeInTheDocument();
   });
 });

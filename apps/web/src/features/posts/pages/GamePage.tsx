@@ -1,7 +1,7 @@
 import type { Post } from '@gameon/shared';
-import { CalendarDays, CalendarPlus, MapPin, MessageCircle, SearchX } from 'lucide-react';
+import { CalendarDays, CalendarPlus, LogIn, MapPin, MessageCircle, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { BackLink } from '../../../components/BackLink';
@@ -9,9 +9,11 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { PostCapacity } from '../../../components/GameCapacity';
 import { GameFact, GameTime, HostLink, SportBadge } from '../../../components/GameFacts';
 import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
+import { ShareButton } from '../../../components/ShareButton';
 import { HttpError, errorMessage } from '../../../lib/api-client';
 import { isUpcoming, viewerPlace } from '../../../lib/games';
-import { useCurrentUser } from '../../../lib/session';
+import { useAuth } from '../../../lib/session';
+import { returnAfterSignIn } from '../../../lib/sign-in-return';
 import { downloadGameCalendar, useGame, useMemberNames } from '../api';
 
 /** The join/leave button the app gives the page (the feed feature's, composed in app/). */
@@ -62,19 +64,94 @@ function MemberList({
 }
 
 /**
+ * What both a member and a visitor see of a game: its sport (and "Past Event"), title as the
+ * page's heading, description, place, time and `host` (the name, linked for members). An empty
+ * place is one the host shares only with members (issue 15).
+ */
+function GameSummary({ post, host }: { post: Post; host: ReactNode }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <SportBadge sport={post.sport} />
+        {!isUpcoming(post) && (
+          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+            Past Event
+          </span>
+        )}
+      </div>
+      <h1 className="mt-3 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+        {post.heading}
+      </h1>
+      <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">
+        {post.description}
+      </p>
+
+      <dl className="mt-5 grid grid-cols-1 gap-3 text-sm text-slate-700 sm:grid-cols-2">
+        <GameFact icon={MapPin} label="Place" align="start">
+          <dd className="min-w-0 break-words">
+            {post.location_name === '' ? 'Shared with members' : post.location_name}
+          </dd>
+        </GameFact>
+        <GameFact icon={CalendarDays} label="When" align="start">
+          <dd>
+            <GameTime post={post} />
+          </dd>
+        </GameFact>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <dt className="text-slate-500">Host</dt>
+          <dd>{host}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/**
+ * A shared game as a signed-out visitor sees it (issue 15): the summary, how full it is,
+ * "Sign in to join" (to /login, which returns to `path`) while the game is upcoming, and "Share".
+ */
+function VisitorGame({ post, path }: { post: Post; path: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+      <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <GameSummary
+          post={post}
+          host={<span className="font-semibold text-slate-800">{post.author.username}</span>}
+        />
+        <PostCapacity className="mt-5" post={post} viewerId={null} />
+        <div className="mt-6 flex flex-wrap items-start gap-3 border-t border-slate-100 pt-5">
+          {isUpcoming(post) && (
+            <Link to="/login" state={returnAfterSignIn(path)} className={buttonClasses('primary')}>
+              <LogIn aria-hidden="true" className="size-4" />
+              Sign in to join
+            </Link>
+          )}
+          <ShareButton title={post.heading} path={path} />
+        </div>
+      </article>
+    </div>
+  );
+}
+
+/**
  * A game's page `/posts/{id}` (issue 11): sport, title, description, place and time, the host
  * (linked to the profile), players and waitlist, the join/leave button, "Open chat" for the
- * host and members, and "Add to calendar" (the .ics fetched with the member's token). A game the
- * member may not see, or that was deleted, shows "Game not found".
+ * host and members, "Add to calendar" (the .ics fetched with the member's token) and "Share". A
+ * game the member may not see, or that was deleted, shows "Game not found".
+ *
+ * A signed-out visitor opening a shared link (issue 15) sees the game as the server shows it to
+ * them (the city only, or no place), how full it is, "Share" and "Sign in to join", which comes
+ * back here once signed in; not the players (their names are members-only) nor the member
+ * actions.
  */
 export function GamePage({ InterestButton }: { InterestButton: InterestButtonComponent }) {
   const params = useParams();
   const postId = Number(params.postId);
-  const user = useCurrentUser();
+  const { user } = useAuth();
   const game = useGame(postId);
   const playerIds = game.data?.interested_users.map((entry) => entry.user_id) ?? [];
   const waitlistIds = game.data?.waitlist?.map((entry) => entry.user_id) ?? [];
-  const names = useMemberNames([...playerIds, ...waitlistIds]);
+  const names = useMemberNames(user === null ? [] : [...playerIds, ...waitlistIds]);
   const [calendarError, setCalendarError] = useState<string | null>(null);
   const [savingCalendar, setSavingCalendar] = useState(false);
 
@@ -118,6 +195,8 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
   }
 
   const post = game.data;
+  const pagePath = `/posts/${post.id}`;
+  if (user === null) return <VisitorGame post={post} path={pagePath} />;
   const host = post.author_id === user.id;
   const place = viewerPlace(post, user.id);
   const inGame = host || place.status !== 'out';
@@ -146,38 +225,15 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
         Feed
       </BackLink>
       <article className="mt-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <div className="flex flex-wrap items-center gap-2">
-          <SportBadge sport={post.sport} />
-          {!upcoming && (
-            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
-              Past Event
-            </span>
-          )}
-        </div>
-        <h1 className="mt-3 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
-          {post.heading}
-        </h1>
-        <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">
-          {post.description}
-        </p>
-
-        <dl className="mt-5 grid grid-cols-1 gap-3 text-sm text-slate-700 sm:grid-cols-2">
-          <GameFact icon={MapPin} label="Place" align="start">
-            <dd className="min-w-0 break-words">{post.location_name}</dd>
-          </GameFact>
-          <GameFact icon={CalendarDays} label="When" align="start">
-            <dd>
-              <GameTime post={post} />
-            </dd>
-          </GameFact>
-          <div className="flex items-center gap-2 sm:col-span-2">
-            <dt className="text-slate-500">Host</dt>
-            <dd>
+        <GameSummary
+          post={post}
+          host={
+            <>
               <HostLink post={post} />
               {host && <span className="text-slate-500"> (you)</span>}
-            </dd>
-          </div>
-        </dl>
+            </>
+          }
+        />
 
         <PostCapacity className="mt-5" post={post} viewerId={user.id} />
 
@@ -200,6 +256,7 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
               Open chat
             </Link>
           )}
+          <ShareButton title={post.heading} path={pagePath} />
           {inGame && upcoming && (
             <Button
               variant="secondary"

@@ -1,0 +1,88 @@
+/**
+ * Shareable game links (issue 15): the area a signed-out visitor is told of a game, and the
+ * OpenGraph and Twitter tags the server writes into the web app's `index.html` for `/posts/{id}`,
+ * so a link pasted into WhatsApp shows a card (link crawlers run no JavaScript). Pure functions.
+ */
+import escapeHtml from 'escape-html';
+import type { Post } from '@gameon/shared';
+
+/** The shared card image, a 1200×630 PNG in the web app's public assets (apps/web/public). */
+export const SHARE_CARD_PATH = '/og-card.png';
+
+/** The time zone of the time in a card: GameOn's players are in India (issue 15). */
+const CARD_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The area of a game's place a visitor is told (issue 15 "the area is the city or locality
+ * only"): the city of a `location_name` in the places search's form "…, City, State, India" —
+ * the last comma-separated part once "India" and the state before it are dropped, skipping parts
+ * with digits (house numbers, PIN codes). Never a street or venue of a longer name; a name of one
+ * part is its own area. Null when nothing is left.
+ */
+export function areaOf(locationName: string): string | null {
+  const parts = locationName
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !/\d/.test(part));
+  if (parts.length > 2 && parts.at(-1)?.toLowerCase() === 'india') parts.splice(-2);
+  return parts.at(-1) ?? null;
+}
+
+/** "Sat, 29 Nov, 7:00 pm": a game's `event_time` (ISO, UTC) in India's time. */
+export function cardTime(eventTime: string): string {
+  return new Date(eventTime).toLocaleString('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: CARD_TIME_ZONE,
+  });
+}
+
+/**
+ * The `<head>` tags of a game's link preview (issue 15): title "Sport · heading", description
+ * "time in India · area" (no area when `post.location_name` is empty: the visitor view of a
+ * host who hides their location), `og:url` the game page and `og:image` the shared card, both
+ * absolute from `publicUrl` (PUBLIC_URL, no trailing slash). Every value is HTML-escaped: the
+ * heading is the host's words.
+ */
+export function previewTags(
+  post: Pick<Post, 'id' | 'sport' | 'heading' | 'event_time' | 'location_name'>,
+  publicUrl: string,
+): string {
+  const title = `${post.sport} · ${post.heading}`;
+  const description = [cardTime(post.event_time), post.location_name]
+    .filter((part) => part !== '')
+    .join(' · ');
+  const image = `${publicUrl}${SHARE_CARD_PATH}`;
+  const meta: [attribute: 'property' | 'name', key: string, value: string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'GameOn'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${publicUrl}/posts/${post.id}`],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', '1200'],
+    ['property', 'og:image:height', '630'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+  ];
+  return [
+    `<title>${escapeHtml(`${title} | GameOn`)}</title>`,
+    ...meta.map(
+      ([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`,
+    ),
+  ].join('\n    ');
+}
+
+/**
+ * `template` (the built `index.html`) with its `<title>` replaced by `tags` (which carry their
+ * own title); the template unchanged when it has no `<title>`.
+ */
+export function withPreview(template: string, tags: string): string {
+  // A function replacement: `$&` and the like in a heading stay literal.
+  return template.replace(/<title>[\s\S]*?<\/title>/, () => tags);
+}
