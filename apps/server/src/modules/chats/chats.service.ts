@@ -1,6 +1,7 @@
 /**
  * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
  * call checks that the caller is a member; the socket handlers call these same functions.
+ * Joining or leaving a game is announced to its chat's members as it happens (issue 15).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
