@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import {
   sendGroupMessagePayloadSchema,
+  type GroupChatRemoved,
+  type GroupChatSummary,
   type GroupMessage,
   type SendGroupMessagePayload,
 } from './schemas/chats.js';
@@ -55,6 +57,13 @@ export interface ServerToClientEvents {
   notification: (notification: Notification) => void;
   /** A followed member came online or went offline (only when they show it). */
   presence: (payload: { userId: number; online: boolean }) => void;
+  /**
+   * A group chat as this member sees it, sent to every member when someone joins or leaves its
+   * game, and to the joiner (issue 15; CONTRACT.md).
+   */
+  groupChatUpdated: (chat: GroupChatSummary) => void;
+  /** The member left this chat's game (issue 15): drop the chat from their lists. */
+  groupChatRemoved: (payload: GroupChatRemoved) => void;
 }
 
 /**

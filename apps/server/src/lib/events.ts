@@ -1,16 +1,32 @@
 /**
  * In-process domain events (ARCHITECTURE.md "How a request flows"): services emit, the
- * realtime dispatcher and the notifications module subscribe, so features do not import each
- * other. A subscriber that fails is logged and counted ({@link HandlerFailures}, issue 10),
- * never passed back to the action that raised the event.
+ * realtime dispatcher and the notifications and chats modules subscribe, so features do not
+ * import each other. A subscriber that fails is logged and counted ({@link HandlerFailures},
+ * issue 10), never passed back to the action that raised the event.
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DirectMessage, GroupMessage, Notification, UserRef } from '@gameon/shared';
+import type {
+  DirectMessage,
+  GroupChatSummary,
+  GroupMessage,
+  Notification,
+  UserRef,
+} from '@gameon/shared';
 
 export interface DomainEvents {
   /** A group message was stored; `recipientIds`: the members who see it (no block with the sender). */
   'message.group.created': { message: GroupMessage; recipientIds: number[] };
+  /**
+   * `actorId` joined or left the group chat of a game (issue 15): each of `views` is the chat as
+   * its member sees it; `removedUserId` (the member who left, else null) drops it.
+   */
+  'chat.membership.changed': {
+    groupChatId: number;
+    actorId: number;
+    views: { userId: number; chat: GroupChatSummary }[];
+    removedUserId: number | null;
+  };
   /** These sessions were revoked (logout, reset, password change): drop their sockets. */
   'session.revoked': { sessionIds: number[] };
   /** A member expressed interest in a post and is now in its group chat (first time only). */
@@ -67,6 +83,7 @@ export interface DomainEvents {
 /** The member an event is about (who acted, or who is told), for the failure log. */
 const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => number | null } = {
   'message.group.created': ({ message }) => message.sender_id,
+  'chat.membership.changed': ({ actorId }) => actorId,
   'session.revoked': () => null,
   'post.interest': ({ user }) => user.id,
   'post.left': ({ user }) => user.id,

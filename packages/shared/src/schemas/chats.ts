@@ -15,7 +15,13 @@ export const lastMessageSchema = z.object({ content: z.string(), created_at: z.s
 export const groupChatSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** The game of the chat (links to `/posts/{post_id}`); null once the game was cancelled. */
   post_id: z.number().nullable(),
+  /**
+   * The members as this member sees them (issue 15): in joining order, without anyone blocked
+   * either way (their messages are hidden too).
+   */
+  members: z.array(userRefSchema),
   last_message: lastMessageSchema.nullable(),
   unread_count: z.number(),
   /**
@@ -25,6 +31,13 @@ export const groupChatSummarySchema = z.object({
   is_cancelled: z.boolean().optional(),
 });
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
+
+/**
+ * `groupChatRemoved` (issue 15): sent to a member who left a game, so every open list of theirs
+ * drops its chat.
+ */
+export const groupChatRemovedSchema = z.object({ groupChatId: z.number() });
+export type GroupChatRemoved = z.infer<typeof groupChatRemovedSchema>;
 
 export const groupConversationsResponseSchema = z.object({
   groupChats: z.array(groupChatSummarySchema),

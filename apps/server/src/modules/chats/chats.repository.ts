@@ -110,12 +110,29 @@ export async function recipientIds(
 }
 
 /**
- * The member's group chats with their last visible message (none from a member blocked either
- * way) and unread count (messages from others after the read marker), most recent activity
- * first. One query, no N+1.
+ * The members of `groupChatIds` whom `viewerId` may see (no block either way), with their
+ * usernames, in joining order (ties by id). One query for every chat of a list.
  */
-export function listConversations(db: Executor, userId: number) {
+export function visibleMembers(db: Executor, groupChatIds: number[], viewerId: number) {
+  if (groupChatIds.length === 0) return Promise.resolve([]);
   return db
+    .selectFrom('group_chat_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.group_chat_id', 'u.id', 'u.username'])
+    .where('m.group_chat_id', 'in', groupChatIds)
+    .where(notBlockedWith(viewerId, 'm.user_id'))
+    .orderBy('m.joined_at')
+    .orderBy('u.id')
+    .execute();
+}
+
+/**
+ * The member's group chats (only `groupChatId` when given) with their last visible message
+ * (none from a member blocked either way) and unread count (messages from others after the
+ * read marker), most recent activity first. One query, no N+1.
+ */
+export function listConversations(db: Executor, userId: number, groupChatId?: number) {
+  let query = db
     .selectFrom('group_chat_members as m')
     .innerJoin('group_chats as c', 'c.id', 'm.group_chat_id')
     .leftJoin('group_messages as last', (join) =>
@@ -151,8 +168,9 @@ export function listConversations(db: Executor, userId: number) {
     ])
     .where('m.user_id', '=', userId)
     .orderBy(sql`coalesce(last.created_at, c.created_at)`, 'desc')
-    .orderBy('c.id', 'desc')
-    .execute();
+    .orderBy('c.id', 'desc');
+  if (groupChatId !== undefined) query = query.where('c.id', '=', groupChatId);
+  return query.execute();
 }
 
 /**

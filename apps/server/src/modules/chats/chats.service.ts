@@ -1,6 +1,7 @@
 /**
  * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
  * call checks that the caller is a member; the socket handlers call these same functions.
+ * Joining or leaving a game is announced to its chat's members as it happens (issue 15).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
@@ -45,25 +46,75 @@ export function createChatsService({ db, events }: ChatsDeps) {
     if (!(await repo.isMember(db, groupChatId, userId))) throw notFound('Group chat not found');
   }
 
+  /**
+   * The group chats of `userId` (only `groupChatId` when given) as they see them, most recent
+   * first: chats, then their visible members in one batch, then presented.
+   */
+  async function summaries(userId: number, groupChatId?: number): Promise<GroupChatSummary[]> {
+    const rows = await repo.listConversations(db, userId, groupChatId);
+    const members = await repo.visibleMembers(
+      db,
+      rows.map((r) => r.id),
+      userId,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      post_id: r.post_id,
+      members: members
+        .filter((m) => m.group_chat_id === r.id)
+        .map((m) => ({ id: m.id, username: m.username })),
+      last_message:
+        r.last_content !== null && r.last_created_at !== null
+          ? { content: r.last_content, created_at: r.last_created_at }
+          : null,
+      unread_count: Number(r.unread_count ?? 0),
+      ...(r.cancelled_at !== null ? { is_cancelled: true } : {}),
+    }));
+  }
+
+  /**
+   * Announces that `actorId` joined or left the chat (issue 15; `chat.membership.changed`): each
+   * member who sees the actor (no block either way; the actor too while a member) gets the chat
+   * as they see it, computed per member since unread counts and visible members differ;
+   * `removedUserId` gets the removal.
+   */
+  async function announceMembership(
+    groupChatId: number,
+    actorId: number,
+    removedUserId: number | null,
+  ): Promise<void> {
+    const recipientIds = await repo.recipientIds(db, groupChatId, actorId);
+    const views = await Promise.all(
+      recipientIds.map(async (userId) => ({
+        userId,
+        chat: (await summaries(userId, groupChatId))[0],
+      })),
+    );
+    events.emit('chat.membership.changed', {
+      groupChatId,
+      actorId,
+      views: views.flatMap(({ userId, chat }) => (chat ? [{ userId, chat }] : [])),
+      removedUserId,
+    });
+  }
+
+  // Chats appear live (issue 15): joining or leaving a game changes who is in its chat. A
+  // waitlisted member is in the chat already, so a promotion changes nothing here.
+  events.on('post.interest', ({ groupChatId, user }) =>
+    announceMembership(groupChatId, user.id, null),
+  );
+  events.on('post.left', async ({ postId, user }) => {
+    const chat = await repo.findGroupChatByPost(db, postId);
+    if (chat) await announceMembership(chat.id, user.id, user.id);
+  });
+
   return {
     assertMember,
 
     /** `GET /messages/conversations`: the caller's group chats, most recent first. */
     async listConversations(userId: number): Promise<{ groupChats: GroupChatSummary[] }> {
-      const rows = await repo.listConversations(db, userId);
-      return {
-        groupChats: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          post_id: r.post_id,
-          last_message:
-            r.last_content !== null && r.last_created_at !== null
-              ? { content: r.last_content, created_at: r.last_created_at }
-              : null,
-          unread_count: Number(r.unread_count ?? 0),
-          ...(r.cancelled_at !== null ? { is_cancelled: true } : {}),
-        })),
-      };
+      return { groupChats: await summaries(userId) };
     },
 
     /**

@@ -49,6 +49,10 @@ describe('interest in a post', () => {
         id: first.body.groupChatId,
         name: 'Football - Sunday 5-a-side',
         post_id: post.id,
+        members: [
+          { id: host.user.id, username: 'host' },
+          { id: player.user.id, username: 'player' },
+        ],
         last_message: null,
         unread_count: 0,
       },

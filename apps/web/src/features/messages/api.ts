@@ -135,6 +135,27 @@ export function addMessageToThread(queryClient: QueryClient, message: GroupMessa
   );
 }
 
+/**
+ * Puts `chat` (a `groupChatUpdated` summary, issue 15) in the cached list of group chats: it
+ * replaces the chat with its id where it stands, or a new one goes first, as the server lists
+ * a chat with no messages by when it was made. Nothing happens while no list is cached.
+ */
+function upsertGroupChat(queryClient: QueryClient, chat: GroupChatSummary): void {
+  queryClient.setQueryData<GroupChatSummary[]>(messageQueries.groupChats().queryKey, (chats) => {
+    if (!chats) return chats;
+    return chats.some((c) => c.id === chat.id)
+      ? chats.map((c) => (c.id === chat.id ? chat : c))
+      : [chat, ...chats];
+  });
+}
+
+/** Drops chat `groupChatId` from the cached list of group chats (`groupChatRemoved`, issue 15). */
+function removeGroupChat(queryClient: QueryClient, groupChatId: number): void {
+  queryClient.setQueryData<GroupChatSummary[]>(messageQueries.groupChats().queryKey, (chats) =>
+    chats?.filter((c) => c.id !== groupChatId),
+  );
+}
+
 /** `POST /messages/group/{id}/mark-read`, then the list and the badge are refreshed. */
 export function useMarkGroupChatRead() {
   const queryClient = useQueryClient();
@@ -152,7 +173,8 @@ export function useMarkGroupChatRead() {
 
 /**
  * Keeps message data live for the signed-in layout: every `newGroupMessage` lands in its cached
- * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); on
+ * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); a chat someone
+ * joined or left is put in the list, and one the member left is dropped, at once (issue 15); on
  * every connect and reconnect everything about messages is refetched so nothing is missed.
  */
 export function useMessagesRealtime(): void {
@@ -162,6 +184,10 @@ export function useMessagesRealtime(): void {
     void invalidateSummaries(queryClient);
   });
   useSocketEvent('messageDelivered', (message) => addMessageToThread(queryClient, message));
+  useSocketEvent('groupChatUpdated', (chat) => upsertGroupChat(queryClient, chat));
+  useSocketEvent('groupChatRemoved', ({ groupChatId }) =>
+    removeGroupChat(queryClient, groupChatId),
+  );
   useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: messageQueries.all() });
   });

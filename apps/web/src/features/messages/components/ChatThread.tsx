@@ -1,6 +1,8 @@
+import type { UserRef } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
 import { useCurrentUser } from '../../../lib/session';
 import { addMessageToThread, threadMessages, useGroupMessages, useMarkGroupChatRead } from '../api';
@@ -11,6 +13,10 @@ import { MessageBubble, SystemLine, ThreadView } from './ThreadView';
 interface ChatThreadProps {
   groupChatId: number;
   name: string;
+  /** The members the viewer sees, listed in the header (issue 15). */
+  members: UserRef[];
+  /** The chat's game, linked from the header (issue 15); null once it was cancelled. */
+  postId: number | null;
   /** The game of the chat was cancelled (issue 11): readable, no composer. */
   cancelled?: boolean;
   /** Back to the list (shown at 768 px or less). */
@@ -20,10 +26,18 @@ interface ChatThreadProps {
 /**
  * One group chat (spec part 1 §2 "Messages"): the messages, oldest first with own messages on
  * the right, live updates through the socket, and the composer (blank text is ignored, Enter
- * sends, failures show inline, with the server's message). A cancelled game's chat shows "This
+ * sends, failures show inline, with the server's message). The header lists the members and
+ * links to the game (issue 15). A cancelled game's chat shows "This
  * game was cancelled" instead of the composer (issue 11); GameOn's own lines are centred.
  */
-export function ChatThread({ groupChatId, name, cancelled = false, onBack }: ChatThreadProps) {
+export function ChatThread({
+  groupChatId,
+  name,
+  members,
+  postId,
+  cancelled = false,
+  onBack,
+}: ChatThreadProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const { connected, joinGroupChat, leaveGroupChat, sendGroupMessage, groupTyping } = useSocket();
@@ -66,11 +80,27 @@ export function ChatThread({ groupChatId, name, cancelled = false, onBack }: Cha
   return (
     <ThreadView
       title={name}
-      subtitle={typingNames.length > 0 ? `${typingNames.join(', ')} is typing…` : 'Group chat'}
+      subtitle={
+        typingNames.length > 0
+          ? `${typingNames.join(', ')} is typing…`
+          : members.length > 0
+            ? `Members: ${members.map((m) => m.username).join(', ')}`
+            : 'Group chat'
+      }
       avatar={
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-white">
           <UsersRound aria-hidden="true" className="size-5" />
         </span>
+      }
+      actions={
+        postId !== null && (
+          <Link
+            to={`/posts/${postId}`}
+            className="shrink-0 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
+            Game page
+          </Link>
+        )
       }
       onBack={onBack}
       thread={thread}

@@ -23,6 +23,8 @@ interface ThreadViewProps {
   /** Under the title: the typing indicator, or what kind of chat this is. */
   subtitle: string;
   avatar: ReactNode;
+  /** At the end of the header, such as a group chat's link to its game. */
+  actions?: ReactNode;
   /** Back to the list (shown at 768 px or less). */
   onBack: () => void;
   thread: ThreadQuery;
@@ -36,13 +38,14 @@ interface ThreadViewProps {
 
 /**
  * The frame of a direct or group thread (spec part 1 §2 "Messages"): header with the back
- * button, the log with loading, failure, 'Load earlier messages' and the empty text, kept
+ * button and any actions, the log with loading, failure, 'Load earlier messages' and the empty text, kept
  * scrolled to the newest message, and the composer.
  */
 export function ThreadView({
   title,
   subtitle,
   avatar,
+  actions,
   onBack,
   thread,
   lastId,
@@ -109,12 +112,13 @@ export function ThreadView({
       <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
         <BackToConversations onBack={onBack} />
         {avatar}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold text-slate-900">{title}</h2>
           <p className="text-xs text-slate-500" aria-live="polite">
             {subtitle}
           </p>
         </div>
+        {actions}
       </div>
       <div className="min-h-0 flex-1 bg-slate-50">{body}</div>
       {composer}

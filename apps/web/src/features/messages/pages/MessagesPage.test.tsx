@@ -19,20 +19,31 @@ vi.mock('socket.io-client', async () => {
 });
 
 const now = new Date().toISOString();
+const rahul = { id: 3, username: 'rahul' };
+const me = { id: testUser.id, username: testUser.username };
 
 const chats: GroupChatSummary[] = [
   {
     id: 5,
     name: 'Cricket: Box cricket at Powai',
     post_id: 1,
+    members: [rahul, me],
     last_message: { content: 'See you at 7', created_at: now },
     unread_count: 0,
   },
-  { id: 6, name: 'BGMI: Erangel scrims', post_id: 2, last_message: null, unread_count: 2 },
+  {
+    id: 6,
+    name: 'BGMI: Erangel scrims',
+    post_id: 2,
+    members: [me],
+    last_message: null,
+    unread_count: 2,
+  },
   {
     id: 7,
     name: 'Football - Sunday 5-a-side',
     post_id: null,
+    members: [me],
     last_message: { content: 'This game was cancelled', created_at: now },
     unread_count: 0,
     is_cancelled: true,
@@ -59,8 +70,6 @@ const cricketFan: DirectConversation = {
   unread_count: 0,
 };
 
-const rahul = { id: 3, username: 'rahul' };
-const me = { id: testUser.id, username: testUser.username };
 let thread: GroupMessage[];
 let directs: DirectConversation[];
 let calls: FetchCall[];
@@ -267,6 +276,41 @@ describe('MessagesPage', () => {
       screen.getAllByRole('status').some((node) => node.textContent === 'This game was cancelled'),
     ).toBe(true);
     expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+  });
+
+  it('puts a chat from groupChatUpdated in the open list at once, and groupChatRemoved drops it', async () => {
+    const { socket } = await openMessages();
+    const list = await screen.findByRole('region', { name: 'Group chats' });
+    await within(list).findByText('Cricket: Box cricket at Powai');
+    const joined: GroupChatSummary = {
+      id: 8,
+      name: 'Badminton - Doubles at Koramangala',
+      post_id: 4,
+      members: [me, rahul],
+      last_message: null,
+      unread_count: 0,
+    };
+    calls.length = 0;
+    act(() => socket.serverEmit('groupChatUpdated', joined));
+    expect(await within(list).findByText('Badminton - Doubles at Koramangala')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    act(() => socket.serverEmit('groupChatRemoved', { groupChatId: 8 }));
+    await waitFor(() =>
+      expect(
+        within(list).queryByText('Badminton - Doubles at Koramangala'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lists the members in the chat header, live, and links to the game', async () => {
+    const { socket } = await openMessages({ activeChat: { type: 'group', id: 6 } });
+    await screen.findByRole('heading', { name: 'BGMI: Erangel scrims' });
+    expect(screen.getByText(`Members: ${me.username}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Game page' })).toHaveAttribute('href', '/posts/2');
+
+    act(() => socket.serverEmit('groupChatUpdated', { ...chats[1], members: [me, rahul] }));
+    expect(await screen.findByText(`Members: ${me.username}, rahul`)).toBeInTheDocument();
   });
 
   it("opens a game's group chat from ?post= (the game page's Open chat)", async () => {

@@ -174,6 +174,8 @@ export function MessagesPage() {
         key={`group-${active.id}`}
         groupChatId={active.id}
         name={activeChat?.name ?? 'Group chat'}
+        members={activeChat?.members ?? []}
+        postId={activeChat?.post_id ?? null}
         cancelled={activeChat?.is_cancelled === true}
         onBack={() => setSelected(null)}
       />
