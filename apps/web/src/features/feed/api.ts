@@ -5,6 +5,7 @@
 import {
   PAGE_SIZE_DEFAULT,
   interestResponseSchema,
+  lenientListSchema,
   postSchema,
   successSchema,
 } from '@gameon/shared';
@@ -16,7 +17,6 @@ import {
   useInfiniteQuery,
   useMutation,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/api-client';
 import { parseCommaList } from '../../lib/format';
@@ -86,7 +86,7 @@ export function buildFeedQuery(
   };
 }
 
-const postsSchema = z.array(postSchema);
+const postsSchema = lenientListSchema(postSchema);
 
 interface FeedPage {
   posts: Post[];

@@ -3,7 +3,8 @@
  * conversations"): TanStack Query hooks plus the cache updates live socket events make.
  */
 import {
-  groupConversationsResponseSchema,
+  groupChatSummarySchema,
+  lenientListSchema,
   groupMessageSchema,
   successSchema,
   unreadCountResponseSchema,
@@ -33,7 +34,8 @@ export interface GroupMessagePage {
 
 type ThreadData = InfiniteData<GroupMessagePage, string | null>;
 
-const groupMessagesSchema = z.array(groupMessageSchema);
+const groupMessagesSchema = lenientListSchema(groupMessageSchema);
+const groupChatsSchema = z.object({ groupChats: lenientListSchema(groupChatSummarySchema) });
 
 function invalidateSummaries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
@@ -61,7 +63,7 @@ export const messageQueries = {
       queryFn: async ({ signal }): Promise<GroupChatSummary[]> =>
         (
           await apiRequest('/messages/conversations', {
-            schema: groupConversationsResponseSchema,
+            schema: groupChatsSchema,
             signal,
           })
         ).data.groupChats,
