@@ -4,23 +4,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/app';
-import { FakeSocket } from '../test/fake-socket';
+import { sockets } from '../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
 import { routeTable } from './route-table';
 import type { RoutePath } from './route-table';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 const ownProfile = {
   ...testUser,

@@ -2,20 +2,8 @@ import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeSocket } from '../test/fake-socket';
+import { sockets } from '../test/fake-socket';
 import { SocketProvider, useSocket } from './socket';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 function SendProbe() {
   const { sendGroupMessage } = useSocket();

@@ -56,3 +56,9 @@ export class FakeSocket {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }
 }
+
+/**
+ * Every socket the app opened in this test file, newest last: `socket.io-client` is replaced by
+ * FakeSocket for every web test (test/setup.ts), so a test plays the server through these.
+ */
+export const sockets: FakeSocket[] = [];

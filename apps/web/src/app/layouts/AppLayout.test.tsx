@@ -4,24 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/session';
-import { FakeSocket } from '../../test/fake-socket';
 import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../test/utils';
 import { AppProviders } from '../providers';
 import { AppLayout } from './AppLayout';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 /** The layout once the stored session is checked, as the route table shows it. */
 function SignedInLayout() {

@@ -1,23 +1,11 @@
 import type { Notification } from '@gameon/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LAST_SEEN_NOTIFICATION_KEY } from '../../features/notifications/api';
 import { openSignedInApp } from '../../test/app';
-import type { FakeSocket } from '../../test/fake-socket';
+import { sockets } from '../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../test/utils';
 import type { FetchCall } from '../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 const now = new Date().toISOString();
 

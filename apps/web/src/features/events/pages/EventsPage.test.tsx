@@ -5,21 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/app';
 import { testEvent, testRegistration } from '../../../test/events';
-import type { FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 afterEach(() => Reflect.deleteProperty(navigator, 'geolocation'));
 

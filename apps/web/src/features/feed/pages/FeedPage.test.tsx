@@ -9,21 +9,8 @@ import {
   POSITION_STORAGE_KEY,
 } from '../../../lib/use-geolocation';
 import { renderApp } from '../../../test/app';
-import type { FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 function post(id: number, heading: string): Post {
   return {

@@ -2,21 +2,9 @@ import type { DirectConversation, DirectMessage } from '@gameon/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSignedInApp } from '../../../test/app';
-import type { FakeSocket } from '../../../test/fake-socket';
+import { sockets } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 const now = new Date().toISOString();
 const asha = { id: 3, username: 'asha' };

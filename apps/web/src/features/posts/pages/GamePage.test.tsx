@@ -4,20 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/app';
-import type { FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 const names: Record<number, string> = { 3: 'rahul', 11: 'asha', 12: 'vikram' };
 

@@ -4,21 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/app';
-import type { FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 function game(id: number, heading: string, eventTime: string, extra: Partial<Post> = {}): Post {
   return {

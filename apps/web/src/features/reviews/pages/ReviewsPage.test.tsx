@@ -2,9 +2,8 @@ import { REVIEW_CATEGORIES, TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { Review, ReviewStats } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/app';
-import type { FakeSocket } from '../../../test/fake-socket';
 import {
   jsonResponse,
   mockFetch,
@@ -14,18 +13,6 @@ import {
 } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 import { ReviewsPage } from './ReviewsPage';
-
-const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Socket } = await import('../../../test/fake-socket');
-  return {
-    io: (options: { auth?: unknown }) => {
-      const socket = new Socket(options);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
 
 const emptyStats: ReviewStats = {
   count: 0,
