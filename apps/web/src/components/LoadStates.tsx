@@ -47,3 +47,15 @@ export function RetryNote({ children, onRetry, className }: RetryProps & { class
     </div>
   );
 }
+
+/**
+ * "Updating…" above a list that still shows its previous results while the next ones load
+ * (a filter changed; react-query's placeholder data), announced politely (role status).
+ */
+export function UpdatingNote() {
+  return (
+    <p role="status" className="mb-3 flex items-center gap-2 text-sm text-slate-500">
+      <Spinner className="size-4" /> Updating…
+    </p>
+  );
+}

@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
-import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingLine, RetryAlert, UpdatingNote } from '../../../components/LoadStates';
 import { viewerTimeZone } from '../../../lib/format';
 import { useAuth } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -89,11 +88,7 @@ export function EventsPage() {
         </div>
 
         <section aria-label="Events" aria-busy={events.isFetching} className="min-w-0">
-          {events.isPlaceholderData && (
-            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-slate-500">
-              <Spinner className="size-4" /> Updating…
-            </p>
-          )}
+          {events.isPlaceholderData && <UpdatingNote />}
           {events.isPending ? (
             <LoadingLine className="justify-center py-12">Loading events…</LoadingLine>
           ) : events.isError && list.length === 0 ? (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
-import { Spinner } from '../../../components/Spinner';
+import { UpdatingNote } from '../../../components/LoadStates';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCurrentUser } from '../../../lib/session';
@@ -165,11 +165,7 @@ export function FeedPage() {
         </div>
 
         <section aria-label="Posts" aria-busy={feed.isFetching} className="min-w-0">
-          {feed.isPlaceholderData && (
-            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-slate-500">
-              <Spinner className="size-4" /> Updating…
-            </p>
-          )}
+          {feed.isPlaceholderData && <UpdatingNote />}
           {feed.isPending ? (
             <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" role="status">
               <span className="sr-only">Loading posts…</span>
