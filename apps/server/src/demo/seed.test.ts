@@ -10,6 +10,8 @@ import type {
   SportsEvent,
 } from '@gameon/shared';
 import { startServer, type TestServer } from '../../test/harness.js';
+import { DEFAULT_TIME_ZONE } from '@gameon/shared';
+import { TZDate } from '@date-fns/tz';
 import { DEMO_PASSWORD } from './seed.js';
 
 let server: TestServer;
@@ -94,5 +96,41 @@ describe('demo data (npm start)', () => {
     const mine = await get<SportsEvent[]>('/api/events');
     expect(mine.find((e) => e.sport === 'Cricket')).toMatchObject({ is_registered: true });
     expect(mine.find((e) => e.sport === 'Football')).toMatchObject({ is_registered: false });
+  });
+
+  it('sets every game and event in Indian time at an hour and day that fit its title (issue 16)', async () => {
+    const { db } = server.app.database;
+    const games = await db.selectFrom('posts').select(['heading', 'event_time']).execute();
+    const events = await db
+      .selectFrom('events')
+      .select(['title', 'event_date', 'end_date', 'registration_deadline'])
+      .execute();
+    const inIndia = (iso: string) => new TZDate(new Date(iso).getTime(), DEFAULT_TIME_ZONE);
+    const hour = (iso: string) => inIndia(iso).getHours() + inIndia(iso).getMinutes() / 60;
+    const day = (iso: string) => inIndia(iso).getDay();
+    const game = (heading: string) => {
+      const found = games.find((g) => g.heading.includes(heading));
+      if (!found) throw new Error(`no demo game "${heading}"`);
+      return found.event_time;
+    };
+
+    expect(day(game('Sunday 5-a-side'))).toBe(0);
+    expect([0, 6]).toContain(day(game('weekend scrims')));
+    for (const evening of ['Box cricket night', 'Evening kickabout', 'after dinner'])
+      expect(hour(game(evening))).toBeGreaterThanOrEqual(17);
+    for (const morning of ['morning games', 'Cubbon Park', 'tempo run', 'Sinhagad'])
+      expect(hour(game(morning))).toBeLessThan(9);
+    // No game at night unless its title says so, and all spread over the coming days.
+    for (const g of games) {
+      expect(hour(g.event_time)).toBeGreaterThanOrEqual(5);
+      expect(new Date(g.event_time).getTime()).toBeGreaterThan(Date.now());
+    }
+    const days = new Set(games.map((g) => inIndia(g.event_time).toDateString()));
+    expect(days.size).toBeGreaterThanOrEqual(5);
+
+    const league = events.find((e) => e.title.includes('weekend edition'));
+    expect(league && [day(league.event_date), day(league.end_date)]).toEqual([6, 0]);
+    for (const e of events)
+      expect(new Date(e.registration_deadline).getTime()).toBeGreaterThan(Date.now());
   });
 });

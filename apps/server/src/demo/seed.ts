@@ -70,154 +70,166 @@ const MEMBERS = [
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-/** [author index, sport, heading, description, tags, place, lng, lat, hours from now, players] */
-const GAMES: [number, string, string, string, string[], string, number, number, number, number][] =
+/** The day of a demo time: days from today, or the first given weekday (0 = Sunday) at least `atLeast` days ahead, then `plus` days more. */
+type DemoDay = number | { weekday: number; atLeast: number; plus?: number };
+/** [day, hour, minute] in India. */
+type When = [DemoDay, number, number];
+
+const SUNDAY: DemoDay = { weekday: 0, atLeast: 1 };
+const SATURDAY: DemoDay = { weekday: 6, atLeast: 1 };
+/** A weekend league at least nine days ahead, so its deadlines two days before are still open. */
+const LEAGUE_SATURDAY = { weekday: 6, atLeast: 9 };
+
+/**
+ * [author index, sport, heading, description, tags, place, lng, lat, when in India, players]:
+ * each time fits its title (issue 16), spread over the next days.
+ */
+const GAMES: [number, string, string, string, string[], string, number, number, When, number][] = [
   [
-    [
-      0,
-      'Football',
-      'Sunday 5-a-side at Koramangala',
-      'Friendly 5-a-side on astroturf. Bring water and shin pads; ₹150 per head for the turf.',
-      ['5-a-side', 'turf'],
-      'Koramangala, Bengaluru, Karnataka, India',
-      77.6245,
-      12.9352,
-      2 * 24 + 6,
-      4,
-    ],
-    [
-      1,
-      'Badminton',
-      'Doubles partners for morning games',
-      'Indoor court booked 6-8 am. Intermediate level, shuttles provided.',
-      ['doubles', 'indoor'],
-      'Indiranagar, Bengaluru, Karnataka, India',
-      77.6408,
-      12.9784,
-      24 + 14,
-      2,
-    ],
-    [
-      2,
-      'Cricket',
-      'Box cricket night in Andheri',
-      'Six overs a side under lights. All levels welcome.',
-      ['box-cricket', 'night'],
-      'Andheri, Mumbai, Maharashtra, India',
-      72.8697,
-      19.1136,
-      3 * 24 + 10,
-      6,
-    ],
-    [
-      3,
-      'Running',
-      '10K tempo run along the riverside',
-      'Steady 5:30/km pace, regroup at the end for chai.',
-      ['10k', 'sunrise'],
-      'Koregaon Park, Pune, Maharashtra, India',
-      73.8937,
-      18.5362,
-      24 + 1,
-      8,
-    ],
-    [
-      4,
-      'BGMI',
-      'Squad needed for weekend scrims',
-      'Looking for two fraggers for scrims, voice chat on Discord.',
-      ['scrims', 'competitive'],
-      'Connaught Place, New Delhi, Delhi, India',
-      77.2167,
-      28.6315,
-      5 * 24,
-      2,
-    ],
-    [
-      1,
-      'Valorant',
-      'Ranked 5-stack tonight',
-      'Gold-Plat lobby, chill comms, Mumbai servers.',
-      ['ranked', 'comms'],
-      'Whitefield, Bengaluru, Karnataka, India',
-      77.75,
-      12.9698,
-      10,
-      3,
-    ],
-    [
-      2,
-      'Table Tennis',
-      'TT rally partner, Powai',
-      'Club table available evenings, looking for a regular partner.',
-      ['casual'],
-      'Powai, Mumbai, Maharashtra, India',
-      72.9051,
-      19.1176,
-      6 * 24 + 4,
-      1,
-    ],
-    [
-      0,
-      'Cricket',
-      'Tennis-ball cricket at Cubbon Park',
-      'Morning game, 8 a side. Bats and stumps sorted.',
-      ['tennis-ball', 'morning'],
-      'Cubbon Park, Bengaluru, Karnataka, India',
-      77.5946,
-      12.9763,
-      4 * 24 + 2,
-      5,
-    ],
-    [
-      3,
-      'Cycling',
-      'Sinhagad fort ride',
-      '60 km round trip with a climb. Helmets mandatory.',
-      ['climb', 'sunrise'],
-      'Sinhagad Road, Pune, Maharashtra, India',
-      73.8235,
-      18.4711,
-      7 * 24,
-      6,
-    ],
-    [
-      4,
-      'Football',
-      'Evening kickabout in Hauz Khas',
-      'Casual 7-a-side on the grass; everyone gets a run.',
-      ['7-a-side'],
-      'Hauz Khas, New Delhi, Delhi, India',
-      77.2066,
-      28.5494,
-      2 * 24 + 12,
-      5,
-    ],
-    [
-      2,
-      'Basketball',
-      '3x3 pickup at Chennai Marina',
-      'Half-court 3x3, winners stay on.',
-      ['3x3', 'pickup'],
-      'Marina Beach, Chennai, Tamil Nadu, India',
-      80.2838,
-      13.05,
-      3 * 24 + 5,
-      3,
-    ],
-    [
-      1,
-      'Tennis',
-      'Hard-court singles in Jubilee Hills',
-      'NTRP 3.5 singles, court fees split.',
-      ['singles'],
-      'Jubilee Hills, Hyderabad, Telangana, India',
-      78.4071,
-      17.4326,
-      5 * 24 + 8,
-      1,
-    ],
-  ];
+    0,
+    'Football',
+    'Sunday 5-a-side at Koramangala',
+    'Friendly 5-a-side on astroturf. Bring water and shin pads; ₹150 per head for the turf.',
+    ['5-a-side', 'turf'],
+    'Koramangala, Bengaluru, Karnataka, India',
+    77.6245,
+    12.9352,
+    [SUNDAY, 18, 0],
+    4,
+  ],
+  [
+    1,
+    'Badminton',
+    'Doubles partners for morning games',
+    'Indoor court booked 6-8 am. Intermediate level, shuttles provided.',
+    ['doubles', 'indoor'],
+    'Indiranagar, Bengaluru, Karnataka, India',
+    77.6408,
+    12.9784,
+    [1, 6, 0],
+    2,
+  ],
+  [
+    2,
+    'Cricket',
+    'Box cricket night in Andheri',
+    'Six overs a side under lights. All levels welcome.',
+    ['box-cricket', 'night'],
+    'Andheri, Mumbai, Maharashtra, India',
+    72.8697,
+    19.1136,
+    [3, 20, 0],
+    6,
+  ],
+  [
+    3,
+    'Running',
+    '10K tempo run along the riverside',
+    'Steady 5:30/km pace, regroup at the end for chai.',
+    ['10k', 'sunrise'],
+    'Koregaon Park, Pune, Maharashtra, India',
+    73.8937,
+    18.5362,
+    [2, 6, 0],
+    8,
+  ],
+  [
+    4,
+    'BGMI',
+    'Squad needed for weekend scrims',
+    'Looking for two fraggers for scrims, voice chat on Discord.',
+    ['scrims', 'competitive'],
+    'Connaught Place, New Delhi, Delhi, India',
+    77.2167,
+    28.6315,
+    [SATURDAY, 20, 0],
+    2,
+  ],
+  [
+    1,
+    'Valorant',
+    'Ranked 5-stack after dinner',
+    'Gold-Plat lobby, chill comms, Mumbai servers.',
+    ['ranked', 'comms'],
+    'Whitefield, Bengaluru, Karnataka, India',
+    77.75,
+    12.9698,
+    [1, 21, 30],
+    3,
+  ],
+  [
+    2,
+    'Table Tennis',
+    'TT rally partner, Powai',
+    'Club table available evenings, looking for a regular partner.',
+    ['casual'],
+    'Powai, Mumbai, Maharashtra, India',
+    72.9051,
+    19.1176,
+    [6, 19, 0],
+    1,
+  ],
+  [
+    0,
+    'Cricket',
+    'Tennis-ball cricket at Cubbon Park',
+    'Morning game, 8 a side. Bats and stumps sorted.',
+    ['tennis-ball', 'morning'],
+    'Cubbon Park, Bengaluru, Karnataka, India',
+    77.5946,
+    12.9763,
+    [4, 7, 0],
+    5,
+  ],
+  [
+    3,
+    'Cycling',
+    'Sinhagad fort ride',
+    '60 km round trip with a climb. Helmets mandatory.',
+    ['climb', 'sunrise'],
+    'Sinhagad Road, Pune, Maharashtra, India',
+    73.8235,
+    18.4711,
+    [5, 5, 30],
+    6,
+  ],
+  [
+    4,
+    'Football',
+    'Evening kickabout in Hauz Khas',
+    'Casual 7-a-side on the grass; everyone gets a run.',
+    ['7-a-side'],
+    'Hauz Khas, New Delhi, Delhi, India',
+    77.2066,
+    28.5494,
+    [2, 18, 0],
+    5,
+  ],
+  [
+    2,
+    'Basketball',
+    '3x3 pickup at Chennai Marina',
+    'Half-court 3x3, winners stay on.',
+    ['3x3', 'pickup'],
+    'Marina Beach, Chennai, Tamil Nadu, India',
+    80.2838,
+    13.05,
+    [3, 17, 30],
+    3,
+  ],
+  [
+    1,
+    'Tennis',
+    'Hard-court singles in Jubilee Hills',
+    'NTRP 3.5 singles, court fees split.',
+    ['singles'],
+    'Jubilee Hills, Hyderabad, Telangana, India',
+    78.4071,
+    17.4326,
+    [5, 18, 30],
+    1,
+  ],
+];
 
 /** [author index, category, rating, title, content, tags, days ago] (issue 12). */
 const REVIEWS: [number, ReviewCategory, number, string, string, string[], number][] = [
@@ -313,7 +325,7 @@ interface DemoRegistration {
   team: string | null;
 }
 
-/** A demo event: times are [days from today, hour, minute] in India; no point = online. */
+/** A demo event: times are [day, hour, minute] in India; no point = online. */
 interface DemoEvent {
   organizer: number;
   title: string;
@@ -321,10 +333,10 @@ interface DemoEvent {
   sport: string;
   place: string;
   point: [number, number] | null;
-  start: [number, number, number];
-  end: [number, number, number];
-  registrationDeadline: [number, number, number];
-  paymentDeadline: [number, number, number] | null;
+  start: When;
+  end: When;
+  registrationDeadline: When;
+  paymentDeadline: When | null;
   teams: number;
   skill: EventSkillLevel;
   equipment: boolean;
@@ -408,10 +420,10 @@ const EVENTS: DemoEvent[] = [
     sport: 'Cricket',
     place: 'Andheri Sports Complex, Mumbai, Maharashtra, India',
     point: [72.8361, 19.1197],
-    start: [13, 9, 0],
-    end: [14, 18, 0],
-    registrationDeadline: [11, 20, 0],
-    paymentDeadline: [11, 20, 0],
+    start: [LEAGUE_SATURDAY, 9, 0],
+    end: [{ ...LEAGUE_SATURDAY, plus: 1 }, 18, 0],
+    registrationDeadline: [{ ...LEAGUE_SATURDAY, plus: -2 }, 20, 0],
+    paymentDeadline: [{ ...LEAGUE_SATURDAY, plus: -2 }, 20, 0],
     teams: 8,
     skill: 'intermediate',
     equipment: true,
@@ -450,9 +462,15 @@ const EVENTS: DemoEvent[] = [
   },
 ];
 
-/** [days from today, hour, minute] in India, as a UTC ISO instant. */
-function inIndia(now: number, [days, hour, minute]: [number, number, number]): string {
+/** `when` in India (Asia/Kolkata), as a UTC ISO instant. */
+function inIndia(now: number, [day, hour, minute]: When): string {
   const today = new TZDate(now, DEFAULT_TIME_ZONE);
+  const days =
+    typeof day === 'number'
+      ? day
+      : day.atLeast +
+        ((day.weekday - ((today.getDay() + day.atLeast) % 7) + 7) % 7) +
+        (day.plus ?? 0);
   const at = new TZDate(
     today.getFullYear(),
     today.getMonth(),
@@ -541,7 +559,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       place,
       lng,
       lat,
-      hours,
+      when,
       players,
     ] of GAMES) {
       postIds.push(
@@ -558,7 +576,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
             // Demo members keep the default location_sharing, 'general'.
             public_lng: publicPoint(lng, lat, 'general')?.[0] ?? null,
             public_lat: publicPoint(lng, lat, 'general')?.[1] ?? null,
-            event_time: new Date(Math.ceil((now + hours * HOUR) / HOUR) * HOUR).toISOString(),
+            event_time: inIndia(now, when),
             players_needed: players,
             created_at: new Date(now - 2 * HOUR).toISOString(),
           },
