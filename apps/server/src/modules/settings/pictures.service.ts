@@ -21,6 +21,8 @@ export const PICTURE_LIMITS: Record<PictureKind, { bytes: number; message: strin
 };
 
 export const NOT_AN_IMAGE = 'Please select an image file';
+/** A file of an accepted type whose pixels cannot be decoded (spec part 2 §8). */
+export const UNREADABLE_IMAGE = 'Failed to read image file.';
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 /** Refuse decompression bombs: at most ~40 megapixels decoded. */
 const MAX_PIXELS = 40_000_000;
@@ -29,7 +31,10 @@ export function tooLarge(kind: PictureKind): AppError {
   return new AppError('file_too_large', 413, PICTURE_LIMITS[kind].message);
 }
 
-/** Re-encodes an uploaded picture, or throws AppError 400 'Please select an image file'. */
+/**
+ * Re-encodes an uploaded picture, or throws AppError 400 'Please select an image file' (not an
+ * accepted image) or 'Failed to read image file.' (an accepted type whose pixels do not decode).
+ */
 async function reencode(kind: PictureKind, input: Buffer): Promise<Buffer> {
   const metadata = await sharp(input, { limitInputPixels: MAX_PIXELS })
     .metadata()
@@ -48,7 +53,7 @@ async function reencode(kind: PictureKind, input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw badRequest(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
+    throw badRequest(UNREADABLE_IMAGE, [{ field: 'file', message: UNREADABLE_IMAGE }]);
   }
 }
 

@@ -77,6 +77,14 @@ describe('pictures', () => {
     expect(text.body.message).toBe('Please select an image file');
   });
 
+  it("answers 'Failed to read image file.' for a PNG cut short", async () => {
+    const png = await noisePng(300, 300);
+    const cut = png.subarray(0, Math.floor(png.length / 2));
+    const refused = await upload('avatar', cut, 'cut.png', 'image/png');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Failed to read image file.');
+  });
+
   it('refuses a 6 MB picture and an 11 MB cover with the spec messages', async () => {
     const sixMb = await noisePng(1450, 1450);
     expect(sixMb.length).toBeGreaterThan(6 * 1000 * 1000);

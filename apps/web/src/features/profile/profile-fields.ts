@@ -31,6 +31,20 @@ export function imageProblem(file: File, kind: ImageKind): string | null {
   return null;
 }
 
+/**
+ * Whether the browser can read `file` as a picture before it is sent: answers "Failed to read
+ * image file." (spec part 2 §8) when the file cannot be read or decoded, else null.
+ */
+export async function unreadableImage(file: File): Promise<string | null> {
+  try {
+    if (typeof createImageBitmap === 'function') (await createImageBitmap(file)).close();
+    else await file.slice(0, 16).arrayBuffer();
+    return null;
+  } catch {
+    return 'Failed to read image file.';
+  }
+}
+
 export const SKILL_LEVEL_LABELS: Record<(typeof SKILL_LEVELS)[number], string> = {
   beginner: 'Beginner',
   intermediate: 'Intermediate',

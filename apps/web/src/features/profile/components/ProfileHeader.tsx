@@ -13,7 +13,7 @@ import { cx } from '../../../lib/format';
 import { useUploadImage } from '../api';
 import type { ImageKind } from '../api';
 import type { MemberActions } from '../member-actions';
-import { imageProblem } from '../profile-fields';
+import { imageProblem, unreadableImage } from '../profile-fields';
 import type { FollowListTab } from './FollowListModal';
 import { ProfileActionsMenu } from './ProfileActionsMenu';
 
@@ -24,12 +24,17 @@ const UPLOADED: Record<ImageKind, string> = {
   cover: 'Cover photo updated successfully!',
 };
 
-/** The upload failure text (spec part 2 §8); a refused file (400, 413) shows the server's words. */
+/**
+ * The upload failure text (spec part 2 §8): a refused file (400, 413) shows the server's words;
+ * a server that received the file but could not save it (5xx) "Failed to save image. Please try
+ * again."; no answer at all (offline, timed out) "Failed to upload image. Please try again."
+ */
 function uploadFailureMessage(error: unknown): string {
-  const fallback = 'Failed to upload image. Please try again.';
-  return error instanceof HttpError && (error.status === 400 || error.status === 413)
-    ? errorMessage(error, fallback)
-    : fallback;
+  if (!(error instanceof HttpError)) return 'Failed to upload image. Please try again.';
+  if (error.status >= 500) return 'Failed to save image. Please try again.';
+  return error.status === 400 || error.status === 413
+    ? errorMessage(error, 'Failed to upload image. Please try again.')
+    : 'Failed to upload image. Please try again.';
 }
 
 interface ImagePickerProps {
@@ -99,8 +104,8 @@ export function ProfileHeader({
   const coverUpload = useUploadImage('cover');
   const nameId = useId();
 
-  const upload = (kind: ImageKind, file: File) => {
-    const problem = imageProblem(file, kind);
+  const upload = async (kind: ImageKind, file: File) => {
+    const problem = imageProblem(file, kind) ?? (await unreadableImage(file));
     if (problem !== null) {
       setNotice({ tone: 'error', text: problem });
       return;
@@ -116,7 +121,11 @@ export function ProfileHeader({
   };
 
   const counts: { tab: FollowListTab; count: number; label: string }[] = [
-    { tab: 'followers', count: profile.followers_count, label: 'Followers' },
+    {
+      tab: 'followers',
+      count: profile.followers_count,
+      label: profile.followers_count === 1 ? 'Follower' : 'Followers',
+    },
     { tab: 'following', count: profile.following_count, label: 'Following' },
   ];
 
@@ -141,7 +150,7 @@ export function ProfileHeader({
         {own && (
           <ImagePicker
             label="Upload cover photo"
-            onPick={(file) => upload('cover', file)}
+            onPick={(file) => void upload('cover', file)}
             disabled={coverUpload.isPending}
             className={buttonClasses('light', 'sm', 'absolute right-3 bottom-3 bg-white/90')}
           >
@@ -171,7 +180,7 @@ export function ProfileHeader({
             {own && (
               <ImagePicker
                 label="Upload profile picture"
-                onPick={(file) => upload('avatar', file)}
+                onPick={(file) => void upload('avatar', file)}
                 disabled={avatarUpload.isPending}
                 className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow ring-2 ring-white hover:bg-emerald-700"
               >

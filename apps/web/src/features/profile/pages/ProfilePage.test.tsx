@@ -209,7 +209,7 @@ describe('Profile: own and other variants (spec part 2 §2)', () => {
     expect(screen.getByRole('button', { name: 'Follow' })).toBeDisabled();
     release();
     expect(await screen.findByRole('button', { name: 'Following' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Follower' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/users/3')).toHaveLength(2);
   });
 
@@ -612,7 +612,7 @@ describe('Profile images (spec part 2 §5, §8)', () => {
     );
   });
 
-  it("says 'Failed to upload image. Please try again.' when the upload fails", async () => {
+  it("says 'Failed to save image. Please try again.' when the server cannot save it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderProfile('/profile', {
       handler: ({ url }) =>
@@ -625,8 +625,39 @@ describe('Profile images (spec part 2 §5, §8)', () => {
       image('me.png', 'image/png', 1000),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save image. Please try again.',
+    );
+  });
+
+  it("says 'Failed to upload image. Please try again.' when the upload never arrives", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderProfile('/profile', {
+      handler: ({ url }) => {
+        if (url.pathname === '/api/settings/avatar') throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    await user.upload(
+      await screen.findByLabelText('Upload profile picture'),
+      image('me.png', 'image/png', 1000),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to upload image. Please try again.',
     );
+  });
+
+  it("says 'Failed to read image file.' and sends nothing when the picture cannot be decoded", async () => {
+    vi.stubGlobal('createImageBitmap', () =>
+      Promise.reject(new DOMException('bad', 'InvalidStateError')),
+    );
+    const { calls, user } = renderProfile('/profile');
+    await user.upload(
+      await screen.findByLabelText('Upload profile picture'),
+      image('me.png', 'image/png', 1000),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to read image file.');
+    expect(calls.some((call) => call.url.pathname === '/api/settings/avatar')).toBe(false);
+    vi.unstubAllGlobals();
   });
 });
 
