@@ -23,6 +23,7 @@ import {
   type App,
 } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
+import { createMetrics, metricsRoutes } from './lib/metrics.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
@@ -95,8 +96,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
 
-  const database = openDatabase(config.database, (error) =>
-    app.log.warn({ err: error }, 'idle database connection failed'),
+  const metrics = createMetrics();
+  metricsRoutes(app, metrics, config.metricsToken);
+  const database = openDatabase(
+    config.database,
+    (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    (query, ms) => metrics.observeQuery(query, ms),
   );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
@@ -107,6 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const failures = new HandlerFailures(app.log);
   app.decorate('handlerFailures', failures);
   const events = new DomainEventBus(failures);
+  events.on('message.direct.created', () => metrics.messagesDelivered.inc({ kind: 'direct' }));
+  events.on('message.group.created', ({ recipientIds }) =>
+    metrics.messagesDelivered.inc({ kind: 'group' }, recipientIds.length),
+  );
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
   const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
@@ -252,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('io', realtime.io);
+  metrics.countSocketsWith(() => realtime.io.engine.clientsCount);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);

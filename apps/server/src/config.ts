@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).default('off'),
   PUBLIC_URL: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Database =
@@ -69,6 +70,8 @@ export interface Config {
    * slash. Default `http://localhost:$PORT`.
    */
   publicUrl: string;
+  /** `METRICS_TOKEN`: a bearer token that may read `/metrics` from anywhere; null = loopback only. */
+  metricsToken: string | null;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     responseValidation: e.RESPONSE_VALIDATION === 'on',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

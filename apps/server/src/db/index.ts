@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -21,13 +21,20 @@ export interface Database {
 
 /**
  * Opens the database of `config` (creating the SQLite file and its folder if needed).
+ * `onQuery` hears every query's SQL and its duration in milliseconds (metrics, issue 18).
  * `onIdleError` hears errors of idle PostgreSQL connections (a server restart, a terminated
  * backend): the pool drops that connection; unheard, pg would crash the process.
  */
 export function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
+  onQuery?: (sql: string, milliseconds: number) => void,
 ): Database {
+  const log: KyselyConfig['log'] = onQuery
+    ? (event) => {
+        if (event.level === 'query') onQuery(event.query.sql, event.queryDurationMillis);
+      }
+    : undefined;
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') {
       fs.mkdirSync(path.dirname(path.resolve(config.filename)), { recursive: true });
@@ -37,12 +44,12 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
   pool.on('error', onIdleError);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
