@@ -8,7 +8,7 @@
  *   unless `--force` (then the new rows are added after the existing ones).
  * - Members `player<n>` (`player<n>@bench.test`, password `gameon123`: one shared argon2 hash, so
  *   no hours of hashing), each with a home city, one to three sports, and about ten follows, most
- *   in their own city.
+ *   in their own city, each follow with its notification to the followee (half of them read).
  * - Games: 70 % within 40 km of an Indian city picked by population, 30 % anywhere in India (a
  *   rough outline of the mainland); times over the next 30 days between 6 am and 10 pm Indian
  *   time; up to three tags; interest from members of the same city up to the places and a little
@@ -290,19 +290,33 @@ await step('follows', async (trx) => {
   let written = 0;
   for (let start = 0; start < MEMBERS; start += CHUNK) {
     const rows: Insertable<DB['follows']>[] = [];
+    const notifications: Insertable<DB['notifications']>[] = [];
     for (let i = start; i < Math.min(MEMBERS, start + CHUNK); i++) {
       const follower = firstMember + i;
       const followees = new Set<number>();
       const wanted = Math.floor(random() * 21);
       for (let k = 0; k < wanted; k++) followees.add(memberOf(homeCity[i]!, follower));
-      for (const followee of followees)
+      for (const followee of followees) {
+        const at = now - random() * 90 * DAY;
+        // What following would have told the followee (about half of them already read).
+        notifications.push({
+          user_id: followee,
+          type: 'follow',
+          message: `player${follower} started following you`,
+          data: JSON.stringify({ follower_id: follower }),
+          is_read: random() < 0.5 ? 1 : 0,
+          conversation_id: null,
+          created_at: iso(at),
+        });
         rows.push({
           follower_id: follower,
           followee_id: followee,
-          created_at: iso(now - random() * 90 * DAY),
+          created_at: iso(at),
         });
+      }
     }
     await insertAll(trx, 'follows', rows);
+    await insertAll(trx, 'notifications', notifications);
     written += rows.length;
   }
   return written;

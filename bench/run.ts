@@ -1,0 +1,501 @@
+/**
+ * `npm run bench` (issue 18): GameOn's speed on this machine, written to `bench/results.json` and
+ * `bench/RESULTS.md`. Never part of `npm test`.
+ *
+ *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000 --profile]
+ *
+ * 1. `bench/seed.ts` fills a fresh SQLite file (70 % of the games near Indian cities).
+ * 2. The real server (`apps/server/src/main.ts`, `RATE_LIMITS=off`) and a bare Fastify route
+ *    (`bench/bare.ts`) run as their own processes on loopback; autocannon, in this process, loads
+ *    each HTTP scenario with 50 connections for `--seconds` and reports requests/s, p50, p99 and
+ *    the share of the bare route's requests/s measured in the same run.
+ * 3. Realtime, over real socket.io-client websockets: `--sockets` authenticated sockets with the
+ *    server's resident memory (read from its own `/metrics`); direct messages at `--dm-rate` a
+ *    second with send-to-receipt p50/p99; a group chat of 100 with fan-out p99 (per recipient and
+ *    to the last one); and, when `redis-server` is installed, direct messages between two server
+ *    processes joined by the Redis adapter.
+ *
+ * With `--profile` the server runs under `--cpu-prof` and leaves its profile in `bench/profiles/`
+ * (open it in Chrome DevTools) to see where the time goes when a target is missed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { io, type Socket } from 'socket.io-client';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/index.js';
+import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+
+const { values: args } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000000' },
+    members: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '15' },
+    sockets: { type: 'string', default: '10000' },
+    'dm-rate': { type: 'string', default: '2000' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const SOCKETS = Number(args.sockets);
+const DM_RATE = Number(args['dm-rate']);
+const CONNECTIONS = 50;
+const root = path.resolve(import.meta.dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
+const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
+const children: ChildProcess[] = [];
+const results: Record<string, unknown>[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server on a free port with `env`; answers its base URL once healthy. */
+async function startServer(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const flags = args.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`]
+    : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'off',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return url;
+    await sleep(250);
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Percentile `p` (0..100) of `values` (unsorted), in the values' unit; 0 when empty. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const round = (n: number) => Math.round(n * 100) / 100;
+
+let bareRps = 0;
+/** Loads `url` with autocannon and records requests/s, p50, p99 and the share of the bare route. */
+async function http(name: string, url: string, token?: string): Promise<void> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const rps = result.requests.average;
+  if (name === 'bare Fastify route') bareRps = rps;
+  const entry = {
+    name,
+    kind: 'http',
+    requestsPerSecond: Math.round(rps),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    shareOfBare: bareRps > 0 ? round(rps / bareRps) : null,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  results.push(entry);
+  console.log(JSON.stringify(entry));
+}
+
+/** The server's resident memory in MB and open sockets, from its own `/metrics` (loopback). */
+async function serverGauges(url: string): Promise<{ rssMb: number; openSockets: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    rssMb: Math.round(value('process_resident_memory_bytes') / 1024 / 1024),
+    openSockets: value('gameon_open_sockets'),
+  };
+}
+
+/** Opens one authenticated websocket; resolves once connected. */
+function connect(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      timeout: 60_000,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Opens sockets for `tokens` on `url`, `wave` at a time. */
+async function connectAll(url: string, tokens: string[], wave = 250): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < tokens.length; i += wave) {
+    sockets.push(...(await Promise.all(tokens.slice(i, i + wave).map((t) => connect(url, t)))));
+  }
+  return sockets;
+}
+
+/**
+ * Sends direct messages from `senders[i]` to `recipients[i]` (member ids `recipientIds[i]`) at
+ * `rate` a second for `seconds`, and records send-to-ack and send-to-receipt times in ms.
+ */
+async function directMessages(
+  name: string,
+  senders: Socket[],
+  recipients: Socket[],
+  recipientIds: number[],
+  rate: number,
+  seconds: number,
+): Promise<void> {
+  const sentAt = new Map<string, number>();
+  const delivery: number[] = [];
+  const ack: number[] = [];
+  let failed = 0;
+  const onMessage = (message: { content: string }) => {
+    const at = sentAt.get(message.content);
+    if (at !== undefined) delivery.push(performance.now() - at);
+  };
+  for (const socket of recipients) socket.on('newDirectMessage', onMessage);
+  const tickMs = 10;
+  const perTick = rate / (1000 / tickMs);
+  let owed = 0;
+  let seq = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    owed += perTick;
+    for (; owed >= 1; owed--) {
+      const pair = seq % senders.length;
+      const content = `${name} ${seq++}`;
+      const at = performance.now();
+      sentAt.set(content, at);
+      senders[pair]!.emit(
+        'sendDirectMessage',
+        { recipientId: recipientIds[pair]!, content },
+        (answer: { success: boolean }) => {
+          if (answer.success) ack.push(performance.now() - at);
+          else failed++;
+        },
+      );
+    }
+    await sleep(tickMs);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  await sleep(2000); // the last ones in flight
+  for (const socket of recipients) socket.off('newDirectMessage', onMessage);
+  const entry = {
+    name,
+    kind: 'realtime',
+    sent: seq,
+    sentPerSecond: Math.round(seq / elapsed),
+    acknowledged: ack.length,
+    refused: failed,
+    delivered: delivery.length,
+    ackP50Ms: round(percentile(ack, 50)),
+    ackP99Ms: round(percentile(ack, 99)),
+    deliveryP50Ms: round(percentile(delivery, 50)),
+    deliveryP99Ms: round(percentile(delivery, 99)),
+  };
+  results.push(entry);
+  console.log(JSON.stringify(entry));
+}
+
+/** `count` members' ids and fresh session tokens, written straight into the bench database. */
+async function sessionsFor(count: number): Promise<{ ids: number[]; tokens: string[] }> {
+  const { db, destroy } = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
+  const rows = await db.selectFrom('users').select('id').orderBy('id').limit(count).execute();
+  const ids = rows.map((r) => r.id);
+  const tokens = ids.map(() => newToken());
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < ids.length; i += 2000) {
+      await trx
+        .insertInto('sessions')
+        .values(
+          ids.slice(i, i + 2000).map((user_id, k) => ({
+            user_id,
+            token_hash: hashToken(tokens[i + k]!),
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+  // A group chat of the first 100 members, for the fan-out scenario.
+  const group = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('group_chats')
+      .values({ post_id: null, name: 'Bench group of 100', created_at: now, cancelled_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('group_chat_members')
+      .values(
+        ids.slice(0, 100).map((user_id) => ({
+          group_chat_id: id,
+          user_id,
+          joined_at: now,
+          last_read_message_id: null,
+        })),
+      )
+      .execute();
+    return id;
+  });
+  await destroy();
+  groupChatId = group;
+  return { ids, tokens };
+}
+let groupChatId = 0;
+
+/** A group of 100: one member sends `rate` messages a second; every other member receives each. */
+async function groupFanOut(sockets: Socket[], rate: number, seconds: number): Promise<void> {
+  const members = sockets.slice(0, 100);
+  const sentAt = new Map<string, number>();
+  const received = new Map<string, number>();
+  const perRecipient: number[] = [];
+  const toLast: number[] = [];
+  for (const socket of members.slice(1)) {
+    socket.on('newGroupMessage', (message: { content: string }) => {
+      const at = sentAt.get(message.content);
+      if (at === undefined) return;
+      const latency = performance.now() - at;
+      perRecipient.push(latency);
+      const count = (received.get(message.content) ?? 0) + 1;
+      received.set(message.content, count);
+      if (count === members.length - 1) toLast.push(latency);
+    });
+  }
+  const started = performance.now();
+  let seq = 0;
+  while (performance.now() - started < seconds * 1000) {
+    const content = `group ${seq++}`;
+    sentAt.set(content, performance.now());
+    members[0]!.emit('sendGroupMessage', { groupChatId, content });
+    await sleep(1000 / rate);
+  }
+  await sleep(2000);
+  for (const socket of members) socket.off('newGroupMessage');
+  const entry = {
+    name: `group fan-out to ${members.length - 1} members, ${rate}/s`,
+    kind: 'realtime',
+    sent: seq,
+    receipts: perRecipient.length,
+    complete: toLast.length,
+    recipientP50Ms: round(percentile(perRecipient, 50)),
+    recipientP99Ms: round(percentile(perRecipient, 99)),
+    lastRecipientP99Ms: round(percentile(toLast, 99)),
+  };
+  results.push(entry);
+  console.log(JSON.stringify(entry));
+}
+
+/** Starts a throwaway redis-server on a free port when installed; answers its URL or null. */
+async function startRedis(): Promise<string | null> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  children.push(child);
+  await sleep(500);
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** A table cell: text as it is, anything else as JSON, nothing as blank. */
+const cell = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+
+function writeResults(meta: Record<string, unknown>): void {
+  fs.writeFileSync(
+    path.join(root, 'bench/results.json'),
+    `${JSON.stringify({ ...meta, results }, null, 2)}\n`,
+  );
+  const rows = (kind: string, columns: [string, string][]) => [
+    `| ${columns.map(([, title]) => title).join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...results
+      .filter((r) => r.kind === kind)
+      .map((r) => `| ${columns.map(([key]) => cell(r[key])).join(' | ')} |`),
+  ];
+  const md = [
+    '# GameOn benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${String(meta.date)}: ${String(meta.cpus)}, ${String(meta.memoryGb)} GB, Node ${process.version}; ` +
+      `${String(meta.posts)} games and ${String(meta.members)} members generated by \`bench:seed\` into SQLite; ` +
+      `${CONNECTIONS} connections, ${SECONDS} s per HTTP scenario; the load generator runs on the same machine.`,
+    '',
+    '## HTTP',
+    '',
+    ...rows('http', [
+      ['name', 'scenario'],
+      ['requestsPerSecond', 'req/s'],
+      ['latencyP50Ms', 'p50 ms'],
+      ['latencyP99Ms', 'p99 ms'],
+      ['shareOfBare', 'share of bare route'],
+      ['non2xx', 'non-2xx'],
+      ['errors', 'errors and timeouts'],
+    ]),
+    '',
+    '## Realtime',
+    '',
+    '```json',
+    ...results.filter((r) => r.kind !== 'http').map((r) => JSON.stringify(r)),
+    '```',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), md);
+}
+
+try {
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/seed.ts',
+      '--db',
+      databaseUrl,
+      '--posts',
+      args.posts,
+      '--members',
+      args.members,
+    ],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (seeded.status !== 0) throw new Error('bench:seed failed');
+  const { ids, tokens } = await sessionsFor(Math.max(SOCKETS, 400));
+  const token = tokens[0]!;
+
+  const barePort = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  const url = await startServer({});
+
+  await http('bare Fastify route', `http://127.0.0.1:${barePort}/`);
+  await http('GET /api/health', `${url}/api/health`);
+  const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
+  const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
+  await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
+  await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
+  await http(
+    'feed 25 km, Bengaluru, Football + tag weekend',
+    `${url}/api/posts?${dense}&sports=Football&tags=weekend`,
+    token,
+  );
+  await http(
+    'feed 25 km, Bengaluru, nearest first',
+    `${url}/api/posts?${dense}&order=nearest`,
+    token,
+  );
+  await http('people search "player12"', `${url}/api/users/search?q=player12`, token);
+  await http('notification list', `${url}/api/notifications`, token);
+  await http('direct conversation list', `${url}/api/direct-messages/conversations`, token);
+  await http('group chat list', `${url}/api/messages/conversations`, token);
+
+  // Realtime on one process: many sockets, then messages among them.
+  const before = await serverGauges(url);
+  const connectStarted = performance.now();
+  const sockets = await connectAll(url, tokens.slice(0, SOCKETS));
+  const after = await serverGauges(url);
+  const socketsEntry = {
+    name: `${SOCKETS} authenticated sockets`,
+    kind: 'realtime',
+    connected: after.openSockets,
+    connectSeconds: round((performance.now() - connectStarted) / 1000),
+    serverRssMbBefore: before.rssMb,
+    serverRssMb: after.rssMb,
+  };
+  results.push(socketsEntry);
+  console.log(JSON.stringify(socketsEntry));
+  const pairs = Math.min(200, Math.floor(sockets.length / 2));
+  await directMessages(
+    `direct messages at ${DM_RATE}/s among ${sockets.length} sockets`,
+    sockets.slice(0, pairs),
+    sockets.slice(pairs, 2 * pairs),
+    ids.slice(pairs, 2 * pairs),
+    DM_RATE,
+    SECONDS,
+  );
+  await groupFanOut(sockets, 10, SECONDS);
+  for (const socket of sockets) socket.disconnect();
+
+  // Two processes sharing the database and Redis: senders on one, recipients on the other.
+  const redisUrl = await startRedis();
+  if (redisUrl) {
+    const a = await startServer({ REDIS_URL: redisUrl });
+    const b = await startServer({ REDIS_URL: redisUrl });
+    const senders = await connectAll(a, tokens.slice(0, 200));
+    const recipients = await connectAll(b, tokens.slice(200, 400));
+    await directMessages(
+      `direct messages at ${Math.round(DM_RATE / 2)}/s across two processes and Redis`,
+      senders,
+      recipients,
+      ids.slice(200, 400),
+      Math.round(DM_RATE / 2),
+      SECONDS,
+    );
+    for (const socket of [...senders, ...recipients]) socket.disconnect();
+  } else {
+    results.push({
+      name: 'two processes and Redis',
+      kind: 'realtime',
+      skipped: 'redis-server is not installed',
+    });
+  }
+
+  writeResults({
+    date: new Date().toISOString(),
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    posts: Number(args.posts),
+    members: Number(args.members),
+  });
+  console.log('wrote bench/results.json and bench/RESULTS.md');
+} finally {
+  // Servers before Redis, so none of them sees its Redis vanish first.
+  for (const child of children.toReversed()) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    if ((await Promise.race([exited, sleep(10_000).then(() => 'late')])) === 'late')
+      child.kill('SIGKILL');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
