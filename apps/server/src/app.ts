@@ -108,7 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
 
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, (error) =>
+        app.log.warn({ err: error }, 'redis connection failed; reconnecting'),
+      )
+    : undefined;
   const failures = new HandlerFailures(app.log);
   app.decorate('handlerFailures', failures);
   const events = new DomainEventBus(failures);

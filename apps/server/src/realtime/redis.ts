@@ -15,10 +15,19 @@ export interface RedisLink {
   attach: (io: RealtimeServer) => void;
 }
 
-/** Connects the command and subscriber clients. Throws if Redis is unreachable. */
-export async function connectRedis(redisUrl: string): Promise<RedisLink> {
+/**
+ * Connects the command and subscriber clients. Throws if Redis is unreachable at start. Once
+ * connected, a lost connection is reported to `onError` while the clients reconnect by
+ * themselves: without a listener, node-redis would throw the error and end the process.
+ */
+export async function connectRedis(
+  redisUrl: string,
+  onError: (error: unknown) => void,
+): Promise<RedisLink> {
   const client: RedisClientType = createClient({ url: redisUrl });
   const sub = client.duplicate();
+  client.on('error', onError);
+  sub.on('error', onError);
   await Promise.all([client.connect(), sub.connect()]);
   return {
     client,
