@@ -25,8 +25,8 @@ interface City {
 }
 
 /**
- * A searchable place, kept compact (about 280,000 of them): its address is built on the way out
- * from `name` and a `context` shared by the places of one district or country.
+ * A searchable place while the index is built (about 280,000 of them): its address is built on
+ * the way out from `name` and a `context` shared by the places of one district or country.
  */
 interface Entry {
   /** The normalised name, then normalised alternative names. */
@@ -43,12 +43,29 @@ interface Entry {
   weight: number;
 }
 
+/**
+ * The loaded gazetteer, columnar so that 280,000 places take about 30 MB instead of 130 MB of
+ * objects: place `i` (biggest first) is `names[i]`, `contexts[contextOf[i]]`, `lng[i]`,
+ * `lat[i]` and `flags[i]`. Its search keys sit in one string, `keys`, each key preceded by a
+ * newline; `keyStart[k]` is where key `k` starts and `keyPlace[k]` the place it names.
+ */
 interface Index {
-  /** Every entry, biggest first. */
-  entries: Entry[];
-  cities: Entry[];
-  neighbourhoods: Entry[];
+  names: string[];
+  contexts: string[];
+  contextOf: Uint32Array;
+  lng: Float64Array;
+  lat: Float64Array;
+  flags: Uint8Array;
+  keys: string;
+  keyStart: Uint32Array;
+  keyPlace: Uint32Array;
+  /** The places that are cities, and the curated neighbourhoods (reverse lookup). */
+  cities: Uint32Array;
+  neighbourhoods: Uint32Array;
 }
+
+const APPROXIMATE = 1;
+const INDIA = 2;
 
 /** GeoNames admin1 codes of India -> state or union territory. */
 const INDIAN_STATES: Record<string, string> = {
@@ -131,10 +148,62 @@ function cityEntry(city: City, aliases: Map<string, string[]>): Entry {
   };
 }
 
-function toPlace({ name, context, lng, lat, approximate }: Entry): Place {
-  const place: Place = { name, address: `${name}, ${context}`, coordinates: [lng, lat] };
-  if (approximate) place.approximate = true;
+function toPlace(index: Index, i: number): Place {
+  const name = index.names[i]!;
+  const place: Place = {
+    name,
+    address: `${name}, ${index.contexts[index.contextOf[i]!]!}`,
+    coordinates: [index.lng[i]!, index.lat[i]!],
+  };
+  if (index.flags[i]! & APPROXIMATE) place.approximate = true;
   return place;
+}
+
+/** Packs the entries (biggest first) into the columnar index. */
+function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>): Index {
+  const contextIds = new Map<string, number>();
+  const contextOf = new Uint32Array(entries.length);
+  const lng = new Float64Array(entries.length);
+  const lat = new Float64Array(entries.length);
+  const flags = new Uint8Array(entries.length);
+  const keyCount = entries.reduce((sum, entry) => sum + entry.keys.length, 0);
+  const keyStart = new Uint32Array(keyCount);
+  const keyPlace = new Uint32Array(keyCount);
+  const keyParts: string[] = [];
+  const cityList: number[] = [];
+  const neighbourhoodList: number[] = [];
+  let offset = 0;
+  let k = 0;
+  for (const [i, entry] of entries.entries()) {
+    let context = contextIds.get(entry.context);
+    if (context === undefined) contextIds.set(entry.context, (context = contextIds.size));
+    contextOf[i] = context;
+    lng[i] = entry.lng;
+    lat[i] = entry.lat;
+    flags[i] = (entry.approximate ? APPROXIMATE : 0) | (entry.india ? INDIA : 0);
+    for (const key of entry.keys) {
+      keyParts.push('\n', key);
+      keyStart[k] = offset + 1;
+      keyPlace[k++] = i;
+      offset += key.length + 1;
+    }
+    if (cities.has(entry)) cityList.push(i);
+    if (neighbourhoods.has(entry)) neighbourhoodList.push(i);
+  }
+  return {
+    names: entries.map((entry) => entry.name),
+    contexts: [...contextIds.keys()],
+    contextOf,
+    lng,
+    lat,
+    flags,
+    // Flattened now, so searches scan one sequential string.
+    keys: keyParts.join('') + '\n',
+    keyStart,
+    keyPlace,
+    cities: Uint32Array.from(cityList),
+    neighbourhoods: Uint32Array.from(neighbourhoodList),
+  };
 }
 
 /** A post office's name without its kind and qualifier: "Andheri H.O" -> "Andheri". */
@@ -221,47 +290,61 @@ function load(): Index {
   const entries = [...cities, ...neighbourhoods, ...postalEntries(taken)]
     // Ties in the ranking below go to the bigger place.
     .sort((a, b) => b.weight - a.weight);
-  index = { entries, cities, neighbourhoods };
+  index = pack(entries, new Set(cities), new Set(neighbourhoods));
   return index;
 }
 
-/** 0 for an exact name, 2 for a name starting with `q`, 4 for a word starting with it. */
-function matchRank(key: string, q: string): number | undefined {
-  if (!key.includes(q)) return undefined;
-  if (key === q) return 0;
-  if (key.startsWith(q)) return 2;
-  if (key.includes(` ${q}`) || key.includes(`-${q}`)) return 4;
-  return undefined;
+/** The key whose text holds position `at` of `index.keys`: the last key starting at or before it. */
+function keyAt(index: Index, at: number): number {
+  let [low, high] = [0, index.keyStart.length - 1];
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (index.keyStart[mid]! <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /**
- * Places whose name or alternative name matches `query` (issue 14): exact names first, then
- * names starting with it, then names containing a word starting with it; within each, Indian
- * places before others (our players are in India), then the bigger place. Cities read "City,
- * State, Country", localities "Locality, City, State". At most `limit` results.
+ * Places whose name or alternative name matches `query` (issue 14): exact names first (rank 0),
+ * then names starting with it (2), then names containing a word starting with it (4); within
+ * each, Indian places before others (our players are in India), then the bigger place. Cities
+ * read "City, State, Country", localities "Locality, City, State". At most `limit` results.
  */
 export function searchGazetteer(query: string, limit = 8): Place[] {
   const q = normalise(query);
-  if (q.length === 0) return [];
-  const ranked: { rank: number; entry: Entry }[] = [];
-  for (const entry of load().entries) {
-    let best: number | undefined;
-    for (const key of entry.keys) {
-      const rank = matchRank(key, q);
-      if (rank !== undefined && (best === undefined || rank < best)) best = rank;
-    }
-    if (best !== undefined) ranked.push({ rank: best + (entry.india ? 0 : 1), entry });
+  if (q.length === 0 || q.includes('\n')) return [];
+  const index = load();
+  const { keys, keyStart, keyPlace } = index;
+  const best = new Map<number, number>();
+  for (let at = keys.indexOf(q); at !== -1; at = keys.indexOf(q, at + 1)) {
+    const key = keyAt(index, at);
+    const start = keyStart[key]!;
+    const end = key + 1 < keyStart.length ? keyStart[key + 1]! - 1 : keys.length - 1;
+    if (at + q.length > end) continue; // runs into the next key
+    const before = keys[at - 1];
+    const rank =
+      at === start ? (at + q.length === end ? 0 : 2) : before === ' ' || before === '-' ? 4 : -1;
+    if (rank < 0) continue;
+    const place = keyPlace[key]!;
+    const known = best.get(place);
+    if (known === undefined || rank < known) best.set(place, rank);
   }
-  // Array.prototype.sort is stable: within a rank the weight order of the index holds.
-  ranked.sort((a, b) => a.rank - b.rank);
-  return ranked.slice(0, limit).map((r) => toPlace(r.entry));
+  return (
+    [...best]
+      .map(([place, rank]) => ({ place, rank: rank + (index.flags[place]! & INDIA ? 0 : 1) }))
+      // Places are numbered biggest first, so the number breaks ties by size.
+      .sort((a, b) => a.rank - b.rank || a.place - b.place)
+      .slice(0, limit)
+      .map(({ place }) => toPlace(index, place))
+  );
 }
 
-function nearest(entries: Entry[], point: [number, number]): { entry?: Entry; metres: number } {
-  let best: { entry?: Entry; metres: number } = { metres: Infinity };
-  for (const entry of entries) {
-    const metres = distanceMetres(point, [entry.lng, entry.lat]);
-    if (metres < best.metres) best = { entry, metres };
+function nearest(index: Index, places: Uint32Array, point: [number, number]) {
+  let best = { place: -1, metres: Infinity };
+  for (const place of places) {
+    const metres = distanceMetres(point, [index.lng[place]!, index.lat[place]!]);
+    if (metres < best.metres) best = { place, metres };
   }
   return best;
 }
@@ -271,11 +354,12 @@ function nearest(entries: Entry[], point: [number, number]): { entry?: Entry; me
  * within 3 km, else the nearest city. Approximate points are never used.
  */
 export function reverseGazetteer(point: [number, number]): Place {
-  const { cities, neighbourhoods } = load();
-  const near = nearest(neighbourhoods, point);
-  const found = near.metres <= NEIGHBOURHOOD_REACH_M ? near.entry : nearest(cities, point).entry;
-  if (!found) throw new Error('The gazetteer has no cities');
-  return toPlace(found);
+  const index = load();
+  const near = nearest(index, index.neighbourhoods, point);
+  const found =
+    near.metres <= NEIGHBOURHOOD_REACH_M ? near.place : nearest(index, index.cities, point).place;
+  if (found < 0) throw new Error('The gazetteer has no cities');
+  return toPlace(index, found);
 }
 
 /** Loads the gazetteer ahead of the first search (called once the server is listening). */
