@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -71,6 +71,8 @@ export interface BuildOptions {
    * (default stdout).
    */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Hears every route as it is registered (tests read the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   // Responses are checked against their schemas only where config asks (tests), never in production.
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);

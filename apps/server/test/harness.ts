@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type {
@@ -61,6 +62,8 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
 
 export interface TestServer {
   app: App;
+  /** Every route the app registered, as Fastify's onRoute hook saw it. */
+  routes: RouteOptions[];
   url: string;
   databaseUrl: string;
   mail: MailCatcher;
@@ -109,7 +112,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     RESPONSE_VALIDATION: 'on',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(config, { logger: false, onRoute: (route) => routes.push(route) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -137,6 +141,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   const server: TestServer = {
     app,
+    routes,
     url,
     databaseUrl: database.url,
     mail,
