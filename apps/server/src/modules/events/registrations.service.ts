@@ -17,10 +17,13 @@ import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import * as eventsRepo from './events.repository.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './registrations.repository.js';
 
 export interface RegistrationsDeps {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireEvent'>;
   auth: Pick<AuthService, 'members'>;
 }
@@ -39,7 +42,7 @@ function present(row: EventRegistrationRow & { username: string }): EventRegistr
   };
 }
 
-export function createRegistrationsService({ db, access, auth }: RegistrationsDeps) {
+export function createRegistrationsService({ db, limiter, access, auth }: RegistrationsDeps) {
   return {
     /**
      * `POST /event-registrations`: registers the caller's team. Under the event's lock (one
@@ -54,6 +57,7 @@ export function createRegistrationsService({ db, access, auth }: RegistrationsDe
       userId: number,
       input: z.output<typeof eventRegistrationBodySchema>,
     ): Promise<EventRegistrationResponse> {
+      await limiter.write('eventRegistration', userId);
       await access.requireEvent(userId, input.event_id);
       const [member] = await auth.members([userId]);
       if (!member) throw unauthorized();
