@@ -252,7 +252,8 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
      * @throws AppError 404 as {@link assertMember}; 403 `game_cancelled` when the game of the
-     *   chat was cancelled (issue 11: readable, no new messages).
+     *   chat was cancelled (issue 11: readable, no new messages);
+     *   429 past the member's message limit (issue 17).
      */
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
       await limiter.write('message', userId);

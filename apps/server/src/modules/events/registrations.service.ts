@@ -51,7 +51,8 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
      * `email` and `event_title` are ignored.
      * @returns `{success: true, registration}`, the caller's own registration.
      * @throws AppError 404 unknown event (or hidden by a block), 403 `own_event`, 409
-     *   `already_registered`, `registration_closed` (deadline passed) or `event_full`.
+     *   `already_registered`, `registration_closed` (deadline passed) or `event_full`;
+     *   429 past the member's registration limit (issue 17).
      */
     async register(
       userId: number,

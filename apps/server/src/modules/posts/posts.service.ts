@@ -181,7 +181,8 @@ export function createPostsService({
 
     /**
      * Creates a post by the caller (spec part 2 §5).
-     * @throws AppError 400 when the event time is earlier than now.
+     * @throws AppError 400 when the event time is earlier than now, 429 past the member's
+     *   post limit (issue 17).
      */
     async create(authorId: number, input: z.output<typeof createPostBodySchema>): Promise<Post> {
       await limiter.write('post', authorId);
@@ -270,7 +271,8 @@ export function createPostsService({
      * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
-     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started.
+     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started,
+     *   429 past the member's interest limit (issue 17).
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);

@@ -128,6 +128,7 @@ export function createReviewsService({ db, limiter, access }: ReviewsDeps) {
      * `POST /reviews` (spec part 2 §5): a review by the caller, written with its tags in one
      * transaction; the body rules are the shared `reviewBodySchema`'s.
      * @returns the review, `updated_at` null.
+     * @throws AppError 429 past the member's limit (issue 17).
      */
     async create(authorId: number, input: ReviewBody): Promise<Review> {
       await limiter.write('review', authorId);
