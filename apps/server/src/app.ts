@@ -126,23 +126,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
-  const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    events,
+    limiter,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
   const access = createAccessService({ db: database.db });
-  const chats = createChatsService({ db: database.db, events });
+  const chats = createChatsService({ db: database.db, limiter, events });
   const posts = createPostsService({
     db: database.db,
+    limiter,
     events,
     access,
     auth,
     chats,
     publicUrl: config.publicUrl,
   });
-  const reviews = createReviewsService({ db: database.db, access });
+  const reviews = createReviewsService({ db: database.db, limiter, access });
   const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
   const users = createUsersService({
     db: database.db,
+    limiter,
     presence,
     events,
     access,
@@ -151,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const direct = createDirectService({
     db: database.db,
+    limiter,
     events,
     access,
     groupUnread: (id) => chats.unreadTotal(id),
@@ -174,7 +184,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     publicUrl: config.publicUrl,
   });
-  const registrations = createRegistrationsService({ db: database.db, access, auth });
+  const registrations = createRegistrationsService({
+    db: database.db,
+    limiter,
+    access,
+    auth,
+  });
 
   app.decorateRequest('principal', null);
   const requireAuth = async (request: FastifyRequest) => {

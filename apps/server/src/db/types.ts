@@ -316,6 +316,13 @@ export interface EventRegistrationsTable {
   created_at: string;
 }
 
+/** A client address an account signed in from (issue 17), for the login delay. */
+export interface SignInAddressesTable {
+  user_id: number;
+  ip: string;
+  last_signed_in_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -345,6 +352,7 @@ export interface DB {
   events: EventsTable;
   event_tags: EventTagsTable;
   event_registrations: EventRegistrationsTable;
+  sign_in_addresses: SignInAddressesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,10 @@
 /**
- * Abuse limits (issue 3), kept per e-mail address, per account and per client IP so that
- * players who share one carrier IP are not locked out by each other. Counters live in Redis
- * when REDIS_URL is set (shared by every node), else in memory. RATE_LIMITS=off disables them.
+ * Abuse limits (issues 3 and 17). Sign-in limits are kept per (account, client IP) and per
+ * client IP, never per account alone, so nobody can lock a member out by guessing at their
+ * address (OWASP Authentication and Credential Stuffing cheat sheets); per account there is only
+ * a short, capped delay ({@link loginDelayMs}). Writes are limited per member. Counters live in
+ * Redis when REDIS_URL is set (shared by every node), else in memory. RATE_LIMITS=off disables
+ * them all.
  */
 import {
   RateLimiterMemory,
@@ -12,19 +15,62 @@ import {
 import type { RedisClientType } from 'redis';
 import { AppError } from './errors.js';
 
-/** The limits, by name: `points` per `duration` seconds (issue 3 "Rate limits"). */
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** The sign-in and code-mail limits, by name: `points` per `duration` seconds. */
 export const RATE_LIMITS = {
-  /** Code e-mails (sign-up and reset) to one address. */
-  codeMailsPerEmail: { points: 5, duration: 30 * 60 },
-  /** Failed logins of one account. */
-  failedLoginsPerAccount: { points: 10, duration: 15 * 60 },
-  /** Code e-mails requested from one client IP. */
-  codeMailsPerIp: { points: 20, duration: 30 * 60 },
-  /** Login attempts from one client IP. */
-  loginsPerIp: { points: 100, duration: 5 * 60 },
+  /** Code e-mails (sign-up and reset) to one address (issue 3). */
+  codeMailsPerEmail: { points: 5, duration: 30 * MINUTE },
+  /** Code e-mails requested from one client IP (issue 3). */
+  codeMailsPerIp: { points: 20, duration: 30 * MINUTE },
+  /** Failed logins of one account from one client IP: that pair is locked (issue 17). */
+  failedLoginsPerAccountAndIp: { points: 10, duration: 15 * MINUTE },
+  /** Failed logins from one client IP, any account: generous for a carrier NAT (issue 17). */
+  failedLoginsPerIp: { points: 300, duration: 15 * MINUTE },
+  /** All login attempts from one client IP (issue 17). */
+  loginsPerIp: { points: 1000, duration: 15 * MINUTE },
+  /**
+   * Failed logins of one account, counted only to size its delay: it never refuses (the
+   * points are out of reach).
+   */
+  failedLoginsPerAccount: { points: Number.MAX_SAFE_INTEGER, duration: 15 * MINUTE },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Writes per member (issue 17), each kind with one or more windows that must all have room:
+ * direct and group messages 60 a minute with at most 20 in any 10 s burst, posts 10 an hour,
+ * interest and follows 60 an hour, reports 10 an hour, reviews 10 an hour, event
+ * registrations 20 an hour.
+ */
+export const WRITE_LIMITS = {
+  message: [
+    { points: 20, duration: 10 },
+    { points: 60, duration: MINUTE },
+  ],
+  post: [{ points: 10, duration: HOUR }],
+  interestOrFollow: [{ points: 60, duration: HOUR }],
+  report: [{ points: 10, duration: HOUR }],
+  review: [{ points: 10, duration: HOUR }],
+  eventRegistration: [{ points: 20, duration: HOUR }],
+} as const;
+
+export type WriteAction = keyof typeof WRITE_LIMITS;
+
+/** The longest per-account login delay, in milliseconds (issue 17: at most 2 s). */
+export const MAX_LOGIN_DELAY_MS = 2000;
+
+/**
+ * The delay before checking a password from an address the account has not signed in from,
+ * in milliseconds, after `failures` recent failed logins of the account: none for the first
+ * three, then doubling from 125 ms, capped at {@link MAX_LOGIN_DELAY_MS}.
+ */
+export function loginDelayMs(failures: number): number {
+  if (!(failures > 3)) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, 125 * 2 ** Math.min(failures - 4, 10));
+}
 
 export interface RateLimiter {
   /**
@@ -34,6 +80,19 @@ export interface RateLimiter {
   consume(name: RateLimitName, key: string): Promise<void>;
   /** Forgets `key`'s hits of `name` (a successful login clears its failures). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Takes back one hit of `name` for `key` (a login that turned out right). */
+  refund(name: RateLimitName, key: string): Promise<void>;
+  /** Counts one hit of `name` for `key` without ever refusing. */
+  record(name: RateLimitName, key: string): Promise<void>;
+  /** `key`'s hits of `name` in the current window (0 when off). */
+  hits(name: RateLimitName, key: string): Promise<number>;
+  /**
+   * Counts one write of `action` by member `userId` (the authenticated id, never a client-sent
+   * one).
+   * @throws AppError 429 "You're doing that too often. Please try again in N minutes." (or
+   * seconds) once any of its windows is used up.
+   */
+  write(action: WriteAction, userId: number): Promise<void>;
 }
 
 function tooMany(msBeforeNext: number): AppError {
@@ -45,23 +104,51 @@ function tooMany(msBeforeNext: number): AppError {
   );
 }
 
+function tooOften(msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return new AppError(
+    'rate_limited',
+    429,
+    `You're doing that too often. Please try again in ${wait}.`,
+  );
+}
+
 /** A limiter; with `enabled` false every call passes. */
 export function createRateLimiter(enabled: boolean, redis?: RedisClientType): RateLimiter {
   if (!enabled) {
     return {
       consume: () => Promise.resolve(),
       reset: () => Promise.resolve(),
+      refund: () => Promise.resolve(),
+      record: () => Promise.resolve(),
+      hits: () => Promise.resolve(0),
+      write: () => Promise.resolve(),
     };
   }
+  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    const options = { keyPrefix, points, duration };
+    return redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true })
+      : new RateLimiterMemory(options);
+  };
   const limiters = Object.fromEntries(
-    Object.entries(RATE_LIMITS).map(([name, { points, duration }]) => {
-      const options = { keyPrefix: `gameon_rl_${name}`, points, duration };
-      const limiter: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true })
-        : new RateLimiterMemory(options);
-      return [name, limiter];
-    }),
+    Object.entries(RATE_LIMITS).map(([name, { points, duration }]) => [
+      name,
+      make(`gameon_rl_${name}`, points, duration),
+    ]),
   ) as Record<RateLimitName, RateLimiterAbstract>;
+  const writeLimiters = Object.fromEntries(
+    Object.entries(WRITE_LIMITS).map(([action, windows]) => [
+      action,
+      windows.map(({ points, duration }) =>
+        make(`gameon_wl_${action}_${duration}`, points, duration),
+      ),
+    ]),
+  ) as Record<WriteAction, RateLimiterAbstract[]>;
 
   return {
     async consume(name, key) {
@@ -74,6 +161,25 @@ export function createRateLimiter(enabled: boolean, redis?: RedisClientType): Ra
     },
     async reset(name, key) {
       await limiters[name].delete(key);
+    },
+    async refund(name, key) {
+      await limiters[name].reward(key, 1);
+    },
+    async record(name, key) {
+      await limiters[name].penalty(key, 1);
+    },
+    async hits(name, key) {
+      return (await limiters[name].get(key))?.consumedPoints ?? 0;
+    },
+    async write(action, userId) {
+      for (const limiter of writeLimiters[action]) {
+        try {
+          await limiter.consume(String(userId));
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw tooOften(error.msBeforeNext);
+          throw error;
+        }
+      }
     },
   };
 }

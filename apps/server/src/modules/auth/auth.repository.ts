@@ -237,3 +237,43 @@ export function takePasswordReset(db: Executor, tokenHash: string) {
     .returning(['user_id', 'expires_at'])
     .executeTakeFirst();
 }
+
+/** Whether account `userId` has signed in from `ip` since `since` (ISO time). */
+export async function hasSignedInFrom(
+  db: Executor,
+  userId: number,
+  ip: string,
+  since: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sign_in_addresses')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('last_signed_in_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records that account `userId` signed in from `ip` at `now`, and prunes its addresses last
+ * used before `pruneBefore` (both ISO times).
+ */
+export async function recordSignInAddress(
+  db: Executor,
+  userId: number,
+  ip: string,
+  now: string,
+  pruneBefore: string,
+): Promise<void> {
+  await db
+    .insertInto('sign_in_addresses')
+    .values({ user_id: userId, ip, last_signed_in_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_signed_in_at: now }))
+    .execute();
+  await db
+    .deleteFrom('sign_in_addresses')
+    .where('user_id', '=', userId)
+    .where('last_signed_in_at', '<', pruneBefore)
+    .execute();
+}

@@ -29,7 +29,7 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
   app.post(
     '/api/auth/verify-otp',
     { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema } } },
-    (request) => auth.completeSignup(request.body.email, request.body.otp),
+    (request) => auth.completeSignup(request.body.email, request.body.otp, request.ip),
   );
   app.post(
     '/api/auth/resend-otp',

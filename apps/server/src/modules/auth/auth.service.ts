@@ -2,6 +2,7 @@
  * Accounts and sessions (spec part 1 §4 Authentication, Registration; §7 calls).
  * No route creates an account without a verified e-mail code.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { OTP_TTL_SECONDS, type SessionUser, type sendOtpBodySchema } from '@gameon/shared';
@@ -13,10 +14,10 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../li
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { Principal } from '../../lib/principal.js';
-import type { RateLimiter } from '../../lib/rate-limit.js';
+import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
-import { consumeCode, issueCode, storeCode } from './otp.service.js';
+import { alreadyRegisteredMail, consumeCode, issueCode, storeCode } from './otp.service.js';
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -24,7 +25,12 @@ export interface AuthDeps {
   events: DomainEventBus;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** PUBLIC_URL, for the sign-in and reset links in the "already have an account" mail. */
+  publicUrl: string;
 }
+
+/** Sign-in addresses older than this are forgotten (issue 17). */
+const SIGN_IN_ADDRESS_TTL_SECONDS = 90 * 24 * 3600;
 
 /** A reset token is good for 15 minutes after the code is verified, once. */
 const RESET_TOKEN_TTL_SECONDS = 15 * 60;
@@ -56,14 +62,38 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
 // verification, so response time does not reveal which addresses have accounts.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps) {
-  async function assertAvailable(username: string, email: string) {
-    const errors = [];
-    if (await repo.findUserByEmail(db, email))
-      errors.push({ field: 'email', message: 'Email is already registered' });
+export function createAuthService({ db, mailer, events, limiter, log, publicUrl }: AuthDeps) {
+  /** Usernames are public, so a taken one is said plainly (issue 17). @throws AppError 409. */
+  async function assertUsernameFree(username: string) {
     if (await repo.usernameTaken(db, username))
-      errors.push({ field: 'username', message: 'Username is already taken' });
-    if (errors.length > 0) throw conflict(errors.map((e) => e.message).join('; '), errors);
+      throw conflict('Username is already taken', [
+        { field: 'username', message: 'Username is already taken' },
+      ]);
+  }
+
+  /**
+   * Mails a sign-up code, or to an address that already has an account the "you already have
+   * an account" notice and a code nobody receives, so every next step answers alike (issue 17).
+   */
+  async function mailSignupCode(email: string, username: string) {
+    if (await repo.findUserByEmail(db, email)) {
+      await storeCode(db, email, 'signup');
+      await mailer.send({ to: email, ...alreadyRegisteredMail(publicUrl) });
+    } else {
+      await issueCode(db, mailer, email, 'signup', username);
+    }
+  }
+
+  /** Remembers that `userId` signed in from `ip`, forgetting addresses unused for 90 days. */
+  async function recordSignIn(userId: number, ip: string) {
+    const now = new Date();
+    await repo.recordSignInAddress(
+      db,
+      userId,
+      ip,
+      now.toISOString(),
+      addSeconds(now, -SIGN_IN_ADDRESS_TTL_SECONDS),
+    );
   }
 
   /** Counts a code e-mail against the address's and the client IP's budgets. */
@@ -88,16 +118,19 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
 
   return {
     /**
-     * Starts a sign-up: checks the username and e-mail are free, keeps the pending sign-up
-     * with the password already hashed, and mails a code (spec part 1 §7 send-otp).
-     * @throws AppError 409 when the username or e-mail is taken, 429 when rate limited.
+     * Starts a sign-up: checks the username is free, keeps the pending sign-up with the
+     * password already hashed, and mails a code (spec part 1 §7 send-otp). An address that
+     * already has an account gets the same answer and, instead of a code, a mail saying so
+     * (issue 17: membership is not enumerable).
+     * @throws AppError 409 when the username is taken (or a sign-up for the address is waiting
+     * with another password), 429 when rate limited.
      */
     async startSignup(
       input: z.output<typeof sendOtpBodySchema>,
       ip: string,
     ): Promise<{ success: true; message: string }> {
       await limitCodeMail(input.email, ip);
-      await assertAvailable(input.username, input.email);
+      await assertUsernameFree(input.username);
       // A live pending sign-up is replaced only by someone who knows its password, so nobody
       // can swap their own password into a sign-up another person is finishing.
       const pending = await repo.findPendingSignup(db, input.email);
@@ -117,26 +150,29 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
         tags: JSON.stringify(input.tags),
         created_at: nowIso(),
       });
-      await issueCode(db, mailer, input.email, 'signup', input.username);
+      await mailSignupCode(input.email, input.username);
       return { success: true, message: 'Verification code sent to your email' };
     },
 
-    /** Mails a fresh sign-up code. @throws AppError 404 when no sign-up is pending, 429. */
+    /**
+     * Mails a fresh sign-up code (or again the "already have an account" notice).
+     * @throws AppError 404 when no sign-up is pending, 429.
+     */
     async resendSignupCode(email: string, ip: string): Promise<{ success: true; message: string }> {
       await limitCodeMail(email, ip);
       const pending = await repo.findPendingSignup(db, email);
       if (!pending)
         throw notFound('No pending registration for this email. Please register again.');
-      await issueCode(db, mailer, email, 'signup', pending.username);
+      await mailSignupCode(email, pending.username);
       return { success: true, message: 'A new verification code has been sent to your email' };
     },
 
     /**
-     * Verifies the sign-up code, creates the account and signs it in.
-     * @throws AppError 400 for a wrong/expired code, 404 with no pending sign-up, 409 when
-     * the username or e-mail was taken meanwhile.
+     * Verifies the sign-up code, creates the account and signs it in from `ip`.
+     * @throws AppError 400 for a wrong/expired code, and alike when the address has an account
+     * (issue 17); 404 with no pending sign-up; 409 when the username was taken meanwhile.
      */
-    async completeSignup(email: string, otp: string) {
+    async completeSignup(email: string, otp: string, ip: string) {
       const pending = await repo.findPendingSignup(db, email);
       if (!pending)
         throw notFound('No pending registration for this email. Please register again.');
@@ -145,9 +181,10 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
       const userId = await db
         .transaction()
         .execute(async (trx) => {
+          // Says no more than a spent code would: membership is not enumerable (issue 17).
           if (await repo.findUserByEmail(trx, email))
-            throw conflict('Email is already registered', [
-              { field: 'email', message: 'Email is already registered' },
+            throw badRequest('Invalid or expired code. Please request a new one.', [
+              { field: 'otp', message: 'Invalid or expired code' },
             ]);
           if (await repo.usernameTaken(trx, pending.username))
             throw conflict('Username is already taken', [
@@ -176,27 +213,44 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
           }
           throw error;
         });
+      await recordSignIn(userId, ip);
       const session = await startSession(userId);
       return { success: true as const, message: 'Registration successful', ...session };
     },
 
     /**
-     * Signs in. Failed logins are limited per account (10 / 15 min) and all logins per client
-     * IP (100 / 5 min).
+     * Signs in from client address `ip` (issue 17, after OWASP: lock per account and IP, never
+     * per account). Failed logins lock the (account, IP) pair after 10 in 15 minutes and an IP
+     * after 300; all logins from one IP are capped at 1000 in 15 minutes. Per account there is
+     * no lock, only a delay of at most 2 s growing with its recent failures, and only from an
+     * address the account has not signed in from in 90 days.
      * @throws AppError 401 'Invalid email or password', 429 when rate limited.
      */
     async login(email: string, password: string, ip: string) {
+      const pair = `${email} ${ip}`;
       await limiter.consume('loginsPerIp', ip);
-      // Counted before the check and cleared on success, so concurrent guesses cannot exceed it.
-      await limiter.consume('failedLoginsPerAccount', email);
+      // Counted before the check and taken back on success, so concurrent guesses cannot
+      // exceed them.
+      await limiter.consume('failedLoginsPerIp', ip);
+      await limiter.consume('failedLoginsPerAccountAndIp', pair);
       const user = await repo.findUserByEmail(db, email);
+      const since = addSeconds(new Date(), -SIGN_IN_ADDRESS_TTL_SECONDS);
+      if (!user || !(await repo.hasSignedInFrom(db, user.id, ip, since))) {
+        await sleep(loginDelayMs(await limiter.hits('failedLoginsPerAccount', email)));
+      }
       const ok = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyPassword(await (dummyHash ??= hashPassword(newToken())), password).then(
             () => false,
           );
-      if (!user || !ok) throw unauthorized('Invalid email or password');
+      if (!user || !ok) {
+        await limiter.record('failedLoginsPerAccount', email);
+        throw unauthorized('Invalid email or password');
+      }
+      await limiter.reset('failedLoginsPerAccountAndIp', pair);
+      await limiter.refund('failedLoginsPerIp', ip);
       await limiter.reset('failedLoginsPerAccount', email);
+      await recordSignIn(user.id, ip);
       return startSession(user.id);
     },
 

@@ -115,17 +115,13 @@ describe('sign-up with an e-mail code', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('refuses a taken username or e-mail, whatever the case', async () => {
+  it('refuses a taken username whatever the case; a taken e-mail is answered like a free one', async () => {
     await server.signUp('taken');
-    const byEmail = await server.request<{ errors: { field: string }[] }>(
-      'POST',
-      '/api/auth/send-otp',
-      {
-        body: signupBody('someoneelse', 'TAKEN@example.test'),
-      },
-    );
-    expect(byEmail.status).toBe(409);
-    expect(byEmail.body.errors.map((e) => e.field)).toEqual(['email']);
+    // Membership is not enumerable (issue 17): enumeration.test.ts has the whole answer.
+    const byEmail = await server.request('POST', '/api/auth/send-otp', {
+      body: signupBody('someoneelse', 'TAKEN@example.test'),
+    });
+    expect(byEmail.status).toBe(200);
     const byName = await server.request<{ errors: { field: string }[] }>(
       'POST',
       '/api/auth/send-otp',

@@ -34,6 +34,24 @@ export function codeMail(purpose: OtpPurpose, code: string, username?: string) {
 }
 
 /**
+ * Renders the mail an address that already has an account gets when someone starts a sign-up
+ * with it (issue 17), in place of a code: sign in or reset the password, with links built from
+ * `publicUrl` (PUBLIC_URL, no trailing slash).
+ */
+export function alreadyRegisteredMail(publicUrl: string) {
+  const signIn = `${publicUrl}/login`;
+  const reset = `${publicUrl}/forgot-password`;
+  const intro =
+    'Someone, hopefully you, tried to sign up for GameOn with this e-mail address, but you already have an account.';
+  const text = `${intro}\n\nSign in: ${signIn}\nForgot your password? Reset it: ${reset}\n\nIf it was not you, ignore this e-mail: your account is unchanged.\n\n— GameOn`;
+  const html = `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto">
+<h1 style="color:#047857">GameOn</h1><p>${intro}</p>
+<p><a href="${signIn}">Sign in</a> or, if you forgot your password, <a href="${reset}">reset it</a>.</p>
+<p>If it was not you, ignore this e-mail: your account is unchanged.</p></div>`;
+  return { subject: 'You already have a GameOn account', text, html };
+}
+
+/**
  * Stores a new code for `email` and `purpose`, replacing the old one, and returns it. A reset
  * code is stored for unknown addresses too (and never mailed), so the next step answers alike.
  */

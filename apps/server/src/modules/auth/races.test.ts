@@ -126,7 +126,7 @@ describe('no account enumeration in the reset flow', () => {
 
 describe('client IP behind a proxy', () => {
   it('TRUST_PROXY=1 takes the address the load balancer saw, not what the client wrote first', async () => {
-    const proxied = await startServer({ TRUST_PROXY: '1' });
+    const proxied = await startServer({ TRUST_PROXY: '1', RATE_LIMITS: 'on' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {

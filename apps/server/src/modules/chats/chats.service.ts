@@ -10,10 +10,13 @@ import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js'
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './chats.repository.js';
 
 export interface ChatsDeps {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
 }
 
@@ -39,7 +42,7 @@ function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[numbe
   };
 }
 
-export function createChatsService({ db, events }: ChatsDeps) {
+export function createChatsService({ db, events, limiter }: ChatsDeps) {
   /** @throws AppError 404 when the chat does not exist or the caller is not a member. */
   async function assertMember(userId: number, groupChatId: number): Promise<void> {
     // Not a member and no such chat look the same: ids of others' chats are not revealed (CONTRACT.md 404).
@@ -249,9 +252,11 @@ export function createChatsService({ db, events }: ChatsDeps) {
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
      * @throws AppError 404 as {@link assertMember}; 403 `game_cancelled` when the game of the
-     *   chat was cancelled (issue 11: readable, no new messages).
+     *   chat was cancelled (issue 11: readable, no new messages);
+     *   429 past the member's message limit (issue 17).
      */
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
+      await limiter.write('message', userId);
       await assertMember(userId, groupChatId);
       const chat = await repo.findGroupChat(db, groupChatId);
       if (chat?.cancelled_at) throw forbidden('game_cancelled', GAME_CANCELLED_LINE);

@@ -10,6 +10,7 @@ import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js'
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './direct.repository.js';
 
 const DELETED_USER = 'Deleted user';
@@ -29,12 +30,15 @@ function present(row: Awaited<ReturnType<typeof repo.findMessage>>): DirectMessa
 
 export function createDirectService({
   db,
+  limiter,
   events,
   access,
   groupUnread,
   conversationRead,
 }: {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
   access: Pick<AccessService, 'requireMayMessage' | 'requireConversation' | 'blockedAmong'>;
   /** Unread group messages over opened chats (the chats service). */
@@ -67,8 +71,12 @@ export function createDirectService({
   return {
     assertMayMessage,
 
-    /** Stores and announces a direct message (the first one creates the conversation). */
+    /**
+     * Stores and announces a direct message (the first one creates the conversation).
+     * @throws AppError 429 past the member's message limit (issue 17).
+     */
     async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
+      await limiter.write('message', senderId);
       await assertMayMessage(senderId, recipientId);
       const now = nowIso();
       const conversationId = await repo.ensureConversation(db, senderId, recipientId, now);

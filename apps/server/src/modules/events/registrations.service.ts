@@ -17,10 +17,13 @@ import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import * as eventsRepo from './events.repository.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './registrations.repository.js';
 
 export interface RegistrationsDeps {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireEvent'>;
   auth: Pick<AuthService, 'members'>;
 }
@@ -39,7 +42,7 @@ function present(row: EventRegistrationRow & { username: string }): EventRegistr
   };
 }
 
-export function createRegistrationsService({ db, access, auth }: RegistrationsDeps) {
+export function createRegistrationsService({ db, limiter, access, auth }: RegistrationsDeps) {
   return {
     /**
      * `POST /event-registrations`: registers the caller's team. Under the event's lock (one
@@ -48,12 +51,14 @@ export function createRegistrationsService({ db, access, auth }: RegistrationsDe
      * `email` and `event_title` are ignored.
      * @returns `{success: true, registration}`, the caller's own registration.
      * @throws AppError 404 unknown event (or hidden by a block), 403 `own_event`, 409
-     *   `already_registered`, `registration_closed` (deadline passed) or `event_full`.
+     *   `already_registered`, `registration_closed` (deadline passed) or `event_full`;
+     *   429 past the member's registration limit (issue 17).
      */
     async register(
       userId: number,
       input: z.output<typeof eventRegistrationBodySchema>,
     ): Promise<EventRegistrationResponse> {
+      await limiter.write('eventRegistration', userId);
       await access.requireEvent(userId, input.event_id);
       const [member] = await auth.members([userId]);
       if (!member) throw unauthorized();

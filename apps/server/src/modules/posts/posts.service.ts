@@ -35,11 +35,14 @@ import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { gamesCalendar } from './calendar.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
   access: Pick<AccessService, 'requireActivity' | 'requirePosts' | 'publicPointOf'>;
   auth: Pick<AuthService, 'members'>;
@@ -67,7 +70,15 @@ export function placeOf(
     : { status: 'waitlisted', position: rank - playersNeeded };
 }
 
-export function createPostsService({ db, events, access, auth, chats, publicUrl }: PostsDeps) {
+export function createPostsService({
+  db,
+  limiter,
+  events,
+  access,
+  auth,
+  chats,
+  publicUrl,
+}: PostsDeps) {
   /**
    * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
    * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
@@ -170,9 +181,11 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
 
     /**
      * Creates a post by the caller (spec part 2 §5).
-     * @throws AppError 400 when the event time is earlier than now.
+     * @throws AppError 400 when the event time is earlier than now, 429 past the member's
+     *   post limit (issue 17).
      */
     async create(authorId: number, input: z.output<typeof createPostBodySchema>): Promise<Post> {
+      await limiter.write('post', authorId);
       const eventTime = toUtcIso(input.eventTime);
       const now = nowIso();
       if (eventTime < now) {
@@ -258,9 +271,11 @@ export function createPostsService({ db, events, access, auth, chats, publicUrl 
      * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
-     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started.
+     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started,
+     *   429 past the member's interest limit (issue 17).
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
+      await limiter.write('interestOrFollow', userId);
       // A blocked member cannot see the game, so it is not there for them (issue 4).
       await access.requirePosts(userId, [postId]);
       const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {

@@ -21,10 +21,13 @@ import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './reviews.repository.js';
 
 export interface ReviewsDeps {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireActivity' | 'requireReviews'>;
 }
 
@@ -69,7 +72,7 @@ export function summarize(
   };
 }
 
-export function createReviewsService({ db, access }: ReviewsDeps) {
+export function createReviewsService({ db, limiter, access }: ReviewsDeps) {
   /** Reviews as the API shows them, their tags loaded for the whole page in one query. */
   async function present(rows: repo.ReviewListRow[]): Promise<Review[]> {
     const tags = await repo.tagsOf(
@@ -125,8 +128,10 @@ export function createReviewsService({ db, access }: ReviewsDeps) {
      * `POST /reviews` (spec part 2 §5): a review by the caller, written with its tags in one
      * transaction; the body rules are the shared `reviewBodySchema`'s.
      * @returns the review, `updated_at` null.
+     * @throws AppError 429 past the member's limit (issue 17).
      */
     async create(authorId: number, input: ReviewBody): Promise<Review> {
+      await limiter.write('review', authorId);
       const { tags, ...fields } = input;
       const id = await db
         .transaction()

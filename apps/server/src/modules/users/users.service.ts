@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './users.repository.js';
 
 /** Who is connected right now; the realtime module provides it (across nodes with Redis). */
@@ -27,6 +28,7 @@ export interface Presence {
 
 export function createUsersService({
   db,
+  limiter,
   presence,
   events,
   access,
@@ -34,6 +36,8 @@ export function createUsersService({
   settings,
 }: {
   db: Kysely<DB>;
+  /** Per-member write limits (issue 17). */
+  limiter: Pick<RateLimiter, 'write'>;
   presence: Presence;
   events: DomainEventBus;
   access: AccessService;
@@ -119,8 +123,12 @@ export function createUsersService({
       };
     },
 
-    /** Follows a member (idempotent). @throws AppError 400 oneself, 404 unknown or blocked. */
+    /**
+     * Follows a member (idempotent).
+     * @throws AppError 400 oneself, 404 unknown or blocked, 429 past the limit (issue 17).
+     */
     async follow(viewerId: number, ownerId: number): Promise<{ success: true; following: true }> {
+      await limiter.write('interestOrFollow', viewerId);
       await access.requireMayFollow(viewerId, ownerId);
       if (await repo.follow(db, viewerId, ownerId, nowIso())) {
         const [follower] = await auth.members([viewerId]);
@@ -164,12 +172,16 @@ export function createUsersService({
       return { success: true };
     },
 
-    /** Stores a report with its reason. @throws AppError 400 oneself, 404 unknown. */
+    /**
+     * Stores a report with its reason.
+     * @throws AppError 400 oneself, 404 unknown, 429 past the limit (issue 17).
+     */
     async report(
       viewerId: number,
       ownerId: number,
       reason: string,
     ): Promise<{ success: true; message: string }> {
+      await limiter.write('report', viewerId);
       await access.requireExisting(viewerId, ownerId, 'report');
       await repo.insertReport(db, {
         reporter_id: viewerId,

@@ -109,7 +109,7 @@ describe('RegisterPage validation (spec part 1 §5)', () => {
   });
 
   it.each([
-    [409, 'Email is already registered'],
+    [409, 'Username is already taken'],
     [429, 'Too many sign-up attempts. Try again later.'],
   ])("shows the server's reason when sending the code fails with %i", async (status, message) => {
     mockFetch(() => jsonResponse({ success: false, message }, { status }));
