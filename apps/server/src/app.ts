@@ -255,6 +255,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);
+  // Sockets go first (issue 17): the HTTP server's close waits for every connection to end.
+  app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
     await redis?.close();
