@@ -62,12 +62,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   });
   const chunks: Buffer[] = [];
   let bytes = 0;
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     chunks.push(chunk);
     bytes += chunk.length;
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
 
