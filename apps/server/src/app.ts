@@ -23,6 +23,7 @@ import {
   type App,
 } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
+import { useSecurityHeaders } from './lib/security-headers.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Responses are checked against their schemas only where config asks (tests), never in production.
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
+  await useSecurityHeaders(app, { hsts: config.trustProxy !== false });
 
   const database = openDatabase(config.database, (error) =>
     app.log.warn({ err: error }, 'idle database connection failed'),
