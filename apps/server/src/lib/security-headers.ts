@@ -10,14 +10,16 @@ import type { App } from './http.js';
 import { UPLOADS_PREFIX } from './storage.js';
 
 /**
- * The policy. Styles: React and react-aria set `style` through the CSSOM, which CSP does not
- * govern, and Tailwind is a built stylesheet, so `'self'` suffices. `connect-src 'self'` covers
- * the API and Socket.IO's same-origin ws(s) (CSP Level 3).
+ * The policy. Scripts: only the built bundle (no inline script, no eval; the web app turns off
+ * zod's `new Function` parsers). Styles: `'unsafe-inline'`, because react-aria inserts small
+ * `<style>` elements (press and dialog rules) that only a per-page nonce, which the static
+ * index.html cannot carry, would otherwise allow; a style cannot run code. `connect-src 'self'`
+ * covers the API and Socket.IO's same-origin ws(s) (CSP Level 3).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
