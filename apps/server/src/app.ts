@@ -24,6 +24,7 @@ import {
 } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { createMetrics, metricsRoutes } from './lib/metrics.js';
+import { useSecurityHeaders } from './lib/security-headers.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Responses are checked against their schemas only where config asks (tests), never in production.
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
+  await useSecurityHeaders(app, { hsts: config.trustProxy !== false });
 
   const metrics = createMetrics();
   metricsRoutes(app, metrics, config.metricsToken);
@@ -288,6 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);
+  // Sockets go first (issue 17): the HTTP server's close waits for every connection to end.
+  app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
     await redis?.close();

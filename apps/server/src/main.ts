@@ -1,7 +1,21 @@
-/** Entry point: reads the environment, builds the app, listens, shuts down on SIGTERM/SIGINT. */
+/**
+ * Entry point: reads the environment, builds the app, listens, shuts down on SIGTERM/SIGINT.
+ *
+ * A shutdown always ends (issue 17): the app stops taking connections, lets requests in flight
+ * finish, disconnects its sockets (their clients reconnect, to another node behind a balancer)
+ * and closes Redis, the mail transport and the database; if that has not finished within
+ * {@link SHUTDOWN_DEADLINE_MS}, the process exits with code 1 whatever is still open. A closed
+ * log reader (EPIPE on stdout) neither crashes nor holds the process.
+ */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmGazetteer } from './modules/places/gazetteer.js';
+
+/** How long the graceful part of a shutdown may take, in ms (orchestrators kill after 10 s). */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
+// A log reader that went away (a closed stdout pipe) must not crash the process nor keep it up.
+process.stdout.on('error', () => {});
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -12,6 +26,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Unref'd: it never keeps the process up, only ends one whose shutdown is stuck.
+    setTimeout(() => {
+      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * The request log (issue 11): a private calendar feed's secret, which sits in its path, is
- * redacted from every logged request, on a real app over a real database.
+ * redacted from every logged request; (issue 17) lines carry the method, route, status, time
+ * and request id, never a body, a token or a query. On a real app over a real database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,9 +40,26 @@ describe('the request log', () => {
       const secret = 'S3cretFeedKey_abcdefghijklmnopqrstuvwxyz012';
       const res = await app.inject({ method: 'GET', url: `/api/calendar/${secret}.ics` });
       expect(res.statusCode).toBe(404);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login?code=QueryCode_0123456789',
+        headers: { authorization: 'Bearer TokenValue_0123456789abcdef' },
+        payload: { email: 'nobody@example.test', password: 'BodyPassword_0123456789' },
+      });
+      expect(login.statusCode).toBe(401);
       const log = lines.join('');
       expect(log).toContain('/api/calendar/[redacted]');
       expect(log).not.toContain(secret);
+      for (const value of ['QueryCode_', 'TokenValue_', 'BodyPassword_', 'nobody@'])
+        expect(log).not.toContain(value);
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const incoming = entries.find(
+        (e) => (e.req as { url?: string } | undefined)?.url === '/api/auth/login',
+      );
+      expect(incoming?.req).toMatchObject({ method: 'POST', route: '/api/auth/login' });
+      const completed = entries.find((e) => e.reqId === incoming?.reqId && e.res !== undefined);
+      expect(completed).toMatchObject({ res: { statusCode: 401 } });
+      expect(typeof completed?.responseTime).toBe('number');
     } finally {
       await app.close();
       fs.rmSync(uploads, { recursive: true, force: true });

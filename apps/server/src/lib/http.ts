@@ -50,14 +50,21 @@ export function redactSecrets(url: string): string {
   return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]');
 }
 
+/** The longest path a request log line carries, in characters (issue 17). */
+const LOGGED_PATH_MAX = 200;
+
 /**
- * The fields a request is logged with (Fastify's defaults: method, url, host, remote address
- * and port), its url passed through {@link redactSecrets}, so no secret reaches the log.
+ * The fields a request is logged with (issue 17): its method, its route's pattern, its path
+ * (secrets redacted by {@link redactSecrets}, the query string dropped, at most 200 characters)
+ * and where it came from. Fastify adds the request id to every line and the status and time
+ * to "request completed". Never a body, a header (tokens) or a query (search text, links' codes).
  */
 export function requestLogFields(request: FastifyRequest) {
+  const urlPath = redactSecrets(request.url.split('?')[0] ?? '');
   return {
     method: request.method,
-    url: redactSecrets(request.url),
+    route: request.routeOptions?.url,
+    url: urlPath.length > LOGGED_PATH_MAX ? `${urlPath.slice(0, LOGGED_PATH_MAX)}…` : urlPath,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

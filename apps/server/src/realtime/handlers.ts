@@ -12,6 +12,7 @@ import { findUnsafeText } from '../lib/http.js';
 import type { ChatsService } from '../modules/chats/chats.service.js';
 import type { DirectService } from '../modules/direct/direct.service.js';
 import { groupRoom, userRoom, type RealtimeServer, type RealtimeSocket } from './rooms.js';
+import { describeClientValue } from './socket-limits.js';
 
 export interface HandlerDeps {
   chats: Pick<ChatsService, 'assertMember' | 'sendMessage' | 'typingRecipients'>;
@@ -93,7 +94,11 @@ export function registerClientHandlers(
   // Kept for the spec's clients; the token, not this id, decides who the socket is.
   socket.on('join', (claimed) => {
     if (claimed !== userId && Number(claimed) !== userId)
-      log.warn({ userId, claimed }, 'socket join with another user id ignored');
+      // Never the value itself: a client chooses it, up to a frame's size (issue 17).
+      log.warn(
+        { userId, claimed: describeClientValue(claimed) },
+        'socket join with another user id ignored',
+      );
   });
 
   socket.on('joinGroupChat', (payload, ack) =>

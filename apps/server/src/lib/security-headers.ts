@@ -1,0 +1,72 @@
+/**
+ * Security headers on every HTTP response (issue 17), with `@fastify/helmet`: a Content Security
+ * Policy the built web app passes without inline script, no framing, no MIME sniffing, a
+ * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, and
+ * uploaded pictures served only as images. Socket.IO's own responses bypass Fastify.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './http.js';
+import { UPLOADS_PREFIX } from './storage.js';
+
+/**
+ * The policy. Scripts: only the built bundle (no inline script, no eval; the web app turns off
+ * zod's `new Function` parsers). Styles: `'unsafe-inline'`, because react-aria inserts small
+ * `<style>` elements (press and dialog rules) that only a per-page nonce, which the static
+ * index.html cannot carry, would otherwise allow; a style cannot run code. `connect-src 'self'`
+ * covers the API and Socket.IO's same-origin ws(s) (CSP Level 3).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/**
+ * Registers the headers on `app` (call before any route). `hsts`: send
+ * `Strict-Transport-Security`, only when TLS ends at a proxy in front (`TRUST_PROXY` set);
+ * without it the server speaks plain HTTP and HSTS would be wrong.
+ */
+export async function useSecurityHeaders(app: App, options: { hsts: boolean }): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.hsts
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+    // Pictures are loaded by the share page's link previews from other sites.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', uploadsAsImages);
+}
+
+/**
+ * onSend hook for `/uploads/*`: a picture (image/*) is shown inline; anything else found there
+ * is a download of unknown type, never a page the browser could render (issue 17).
+ */
+function uploadsAsImages(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  if (!request.url.startsWith(UPLOADS_PREFIX) || reply.statusCode !== 200)
+    return done(null, payload);
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type.startsWith('image/') && !type.startsWith('image/svg')) {
+    void reply.header('Content-Disposition', 'inline');
+  } else {
+    void reply.header('Content-Type', 'application/octet-stream');
+    void reply.header('Content-Disposition', 'attachment');
+  }
+  done(null, payload);
+}
