@@ -48,6 +48,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
+import { DEFAULT_EVENT_RATE } from './realtime/socket-limits.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { picturesRoutes } from './modules/settings/pictures.routes.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
@@ -284,6 +285,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     failures,
     log: app.log,
+    // The per-socket event rate is an abuse limit like the others: RATE_LIMITS=off lifts it.
+    eventRate: config.rateLimits ? DEFAULT_EVENT_RATE : null,
   });
   app.decorate('io', realtime.io);
   metrics.countSocketsWith(() => realtime.io.engine.clientsCount);

@@ -12,12 +12,17 @@ import { acceptConnections, type ConnectionDeps } from './connection.js';
 import { dispatchDomainEvents } from './dispatcher.js';
 import { registerClientHandlers, type HandlerDeps } from './handlers.js';
 import type { RealtimeServer } from './rooms.js';
-import { DEFAULT_EVENT_RATE, limitEventRate, MAX_FRAME_BYTES } from './socket-limits.js';
+import { limitEventRate, MAX_FRAME_BYTES, type EventRate } from './socket-limits.js';
 
 export { userRoom, type RealtimeServer } from './rooms.js';
 
 type RealtimeDeps = ConnectionDeps &
-  HandlerDeps & { events: DomainEventBus; log: FastifyBaseLogger };
+  HandlerDeps & {
+    events: DomainEventBus;
+    log: FastifyBaseLogger;
+    /** Each socket's event rate (issue 17), or null for none (RATE_LIMITS=off). */
+    eventRate: EventRate | null;
+  };
 
 /**
  * Attaches Socket.IO to `httpServer` (frames up to {@link MAX_FRAME_BYTES}, each socket's events
@@ -40,7 +45,7 @@ export function createRealtime(
     allowRequest: (_request, callback) => callback(closing ? 'shutting down' : null, !closing),
   });
   const connections = acceptConnections(io, deps, (socket) => {
-    limitEventRate(socket, DEFAULT_EVENT_RATE, deps.log);
+    if (deps.eventRate) limitEventRate(socket, deps.eventRate, deps.log);
     registerClientHandlers(io, socket, deps);
   });
   dispatchDomainEvents(io, deps.events);

@@ -28,7 +28,7 @@ export interface EventRate {
 export const DEFAULT_EVENT_RATE: EventRate = {
   burst: 40,
   perSecond: 10,
-  dropsBeforeDisconnect: 40,
+  dropsBeforeDisconnect: 200,
 };
 
 /** The acknowledgement an event over the rate gets, when it has one. */
