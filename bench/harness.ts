@@ -62,7 +62,13 @@ export async function benchMembers(db: Db, count: number): Promise<number[]> {
 /** A session token for `userId`. */
 export async function benchSession(db: Db, userId: number): Promise<string> {
   const token = newToken();
-  await insertSession(db, userId, hashToken(token), new Date().toISOString());
+  await insertSession(db, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    created_at: new Date().toISOString(),
+    user_agent: null,
+    ip: null,
+  });
   return token;
 }
 

@@ -48,4 +48,15 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     await node1.request('POST', '/api/auth/logout', { token: member.token });
     expect(await gone).toBe('io server disconnect');
   });
+
+  it("signing out everywhere else on one node disconnects the other session's socket on the other (issue 17)", async () => {
+    const member = await node1.signUp('scale_others');
+    const login = await node2.request<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: 'scale_others@example.test', password: 'secret123' },
+    });
+    const socket = await node2.connect(login.body.token);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await node1.request('POST', '/api/auth/sessions/sign-out-others', { token: member.token });
+    expect(await gone).toBe('io server disconnect');
+  });
 });

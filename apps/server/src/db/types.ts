@@ -29,6 +29,12 @@ export interface SessionsTable {
   /** SHA-256 of the opaque token, hex. */
   token_hash: string;
   created_at: string;
+  /** Last authenticated use, written at most once an hour (issue 17). */
+  last_seen_at: string;
+  /** The client's User-Agent header at sign-in, at most 256 characters. */
+  user_agent: string | null;
+  /** The client's IP address at sign-in. */
+  ip: string | null;
 }
 
 export interface PendingSignupsTable {

@@ -148,3 +148,26 @@ export const verifyResetOtpResponseSchema = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/**
+ * Session lifetimes (issue 17): a session ends after 30 days without use, and 90 days after it
+ * began however much it is used; signing out ends it at once.
+ */
+export const SESSION_IDLE_DAYS = 30;
+export const SESSION_MAX_DAYS = 90;
+
+/** One of the member's sessions in `GET /auth/sessions` (issue 17); never its token. */
+export const sessionInfoSchema = z.object({
+  id: z.number(),
+  /** From the user agent, e.g. "Chrome on Android"; "Unknown device" when there was none. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** True for the session making the request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** `GET /auth/sessions`: a JSON array, the most recently seen first. */
+export const sessionListSchema = z.array(sessionInfoSchema);

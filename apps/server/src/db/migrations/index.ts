@@ -11,6 +11,7 @@ import * as games from './0008_games.js';
 import * as reviews from './0009_reviews.js';
 import * as events from './0010_events.js';
 import * as signInAddresses from './0011_sign_in_addresses.js';
+import * as sessionExpiry from './0012_session_expiry.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_reviews': reviews,
   '0010_events': events,
   '0011_sign_in_addresses': signInAddresses,
+  '0012_session_expiry': sessionExpiry,
 };

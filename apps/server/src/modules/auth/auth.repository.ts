@@ -74,25 +74,91 @@ export async function insertUser(
   return id;
 }
 
-export function insertSession(db: Executor, userId: number, tokenHash: string, createdAt: string) {
+/** Stores a new session (issue 17: with its client's user agent and IP); returns its id. */
+export function insertSession(
+  db: Executor,
+  session: {
+    user_id: number;
+    token_hash: string;
+    created_at: string;
+    user_agent: string | null;
+    ip: string | null;
+  },
+) {
   return db
     .insertInto('sessions')
-    .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt })
+    .values({ ...session, last_seen_at: session.created_at })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
 
-/** The session of a token hash with its member's id, or undefined. */
+/** The session of a token hash with its member's id and its times, or undefined. */
 export function findSessionByTokenHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'created_at', 'last_seen_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
+/** Sets a session's `last_seen_at` to `now` unless it is already at or after `seenSince`. */
+export function touchSession(db: Executor, sessionId: number, now: string, seenSince: string) {
+  return db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', seenSince)
+    .execute();
+}
+
+/** A member's sessions (never their token hashes), the most recently seen first. */
+export function listSessionsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 export function deleteSession(db: Executor, sessionId: number) {
   return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Deletes session `sessionId` only when it is `userId`'s; true when a row went. */
+export async function deleteSessionOfUser(
+  db: Executor,
+  userId: number,
+  sessionId: number,
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes the sessions last seen before `seenBefore` or created before `createdBefore` (all
+ * members', or `userId`'s only); returns the ids deleted.
+ */
+export async function deleteExpiredSessions(
+  db: Executor,
+  seenBefore: string,
+  createdBefore: string,
+  userId?: number,
+): Promise<number[]> {
+  let query = db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', seenBefore), eb('created_at', '<', createdBefore)]),
+    );
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export function upsertPendingSignup(db: Executor, row: PendingSignupsTable) {

@@ -1,11 +1,13 @@
 /** `/api/auth/*` routes (spec part 1 §7; CONTRACT.md logout, register). Thin: validate, call, return. */
 import {
   emailBodySchema,
+  idParamsSchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
   resetPasswordBodySchema,
   sendOtpBodySchema,
+  sessionListSchema,
   sessionUserSchema,
   successSchema,
   verifyOtpBodySchema,
@@ -29,7 +31,11 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
   app.post(
     '/api/auth/verify-otp',
     { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema } } },
-    (request) => auth.completeSignup(request.body.email, request.body.otp, request.ip),
+    (request) =>
+      auth.completeSignup(request.body.email, request.body.otp, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
   app.post(
     '/api/auth/resend-otp',
@@ -39,7 +45,13 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
   app.post(
     '/api/auth/login',
     { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
-    (request) => auth.login(request.body.email, request.body.password, request.ip),
+    (request) =>
+      auth.login(
+        request.body.email,
+        request.body.password,
+        request.ip,
+        request.headers['user-agent'],
+      ),
   );
   app.post(
     '/api/auth/forgot-password',
@@ -66,5 +78,24 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
     '/api/auth/logout',
     { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
     (request) => auth.logout(principalOf(request)),
+  );
+  // A member's sessions (issue 17): list, end one, end all but this one.
+  app.get(
+    '/api/auth/sessions',
+    { preHandler: requireAuth, schema: { response: { 200: sessionListSchema } } },
+    (request) => auth.listSessions(principalOf(request)),
+  );
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, response: { 200: successSchema } },
+    },
+    (request) => auth.endSession(principalOf(request), request.params.id),
+  );
+  app.post(
+    '/api/auth/sessions/sign-out-others',
+    { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
+    (request) => auth.endOtherSessions(principalOf(request)),
   );
 }

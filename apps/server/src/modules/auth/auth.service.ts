@@ -5,7 +5,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OTP_TTL_SECONDS, type SessionUser, type sendOtpBodySchema } from '@gameon/shared';
+import {
+  OTP_TTL_SECONDS,
+  SESSION_IDLE_DAYS,
+  SESSION_MAX_DAYS,
+  type SessionInfo,
+  type SessionUser,
+  type sendOtpBodySchema,
+} from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
@@ -17,6 +24,7 @@ import type { Principal } from '../../lib/principal.js';
 import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
+import { describeDevice } from './device.js';
 import { alreadyRegisteredMail, consumeCode, issueCode, storeCode } from './otp.service.js';
 
 export interface AuthDeps {
@@ -31,6 +39,17 @@ export interface AuthDeps {
 
 /** Sign-in addresses older than this are forgotten (issue 17). */
 const SIGN_IN_ADDRESS_TTL_SECONDS = 90 * 24 * 3600;
+/** Issue 17: `last_seen_at` is written at most once an hour per session, not per request. */
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 17: the longest a client's User-Agent header is kept. */
+const USER_AGENT_MAX = 256;
+
+/** Who opened a session (issue 17): the client's IP address and User-Agent header. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
+}
 
 /** A reset token is good for 15 minutes after the code is verified, once. */
 const RESET_TOKEN_TTL_SECONDS = 15 * 60;
@@ -108,9 +127,32 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
     if (sessionIds.length > 0) events.emit('session.revoked', { sessionIds });
   }
 
-  async function startSession(userId: number) {
+  /**
+   * Deletes expired sessions (issue 17: idle 30 days, or begun 90 days ago) of everyone, or of
+   * `userId` only, and disconnects their sockets.
+   */
+  async function pruneSessions(userId?: number) {
+    const now = Date.now();
+    const sessionIds = await repo.deleteExpiredSessions(
+      db,
+      new Date(now - SESSION_IDLE_DAYS * DAY_MS).toISOString(),
+      new Date(now - SESSION_MAX_DAYS * DAY_MS).toISOString(),
+      userId,
+    );
+    if (sessionIds.length > 0) events.emit('session.revoked', { sessionIds });
+  }
+
+  /** Signs `userId` in from `client`; expired sessions of everyone are pruned on the way. */
+  async function startSession(userId: number, client: SessionClient) {
     const token = newToken();
-    await repo.insertSession(db, userId, hashToken(token), nowIso());
+    await repo.insertSession(db, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: nowIso(),
+      user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
+      ip: client.ip.slice(0, 45) || null,
+    });
+    await pruneSessions();
     const [user] = await repo.findUsersWithLists(db, [userId]);
     if (!user) throw notFound('User not found');
     return { token, user: presentSessionUser(user) };
@@ -168,11 +210,11 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
     },
 
     /**
-     * Verifies the sign-up code, creates the account and signs it in from `ip`.
+     * Verifies the sign-up code, creates the account and signs it in from `client`.
      * @throws AppError 400 for a wrong/expired code, and alike when the address has an account
      * (issue 17); 404 with no pending sign-up; 409 when the username was taken meanwhile.
      */
-    async completeSignup(email: string, otp: string, ip: string) {
+    async completeSignup(email: string, otp: string, client: SessionClient) {
       const pending = await repo.findPendingSignup(db, email);
       if (!pending)
         throw notFound('No pending registration for this email. Please register again.');
@@ -213,8 +255,8 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
           }
           throw error;
         });
-      await recordSignIn(userId, ip);
-      const session = await startSession(userId);
+      await recordSignIn(userId, client.ip);
+      const session = await startSession(userId, client);
       return { success: true as const, message: 'Registration successful', ...session };
     },
 
@@ -226,7 +268,7 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
      * address the account has not signed in from in 90 days.
      * @throws AppError 401 'Invalid email or password', 429 when rate limited.
      */
-    async login(email: string, password: string, ip: string) {
+    async login(email: string, password: string, ip: string, userAgent: string | undefined) {
       const pair = `${email} ${ip}`;
       await limiter.consume('loginsPerIp', ip);
       // Counted before the check and taken back on success, so concurrent guesses cannot
@@ -251,7 +293,7 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
       await limiter.refund('failedLoginsPerIp', ip);
       await limiter.reset('failedLoginsPerAccount', email);
       await recordSignIn(user.id, ip);
-      return startSession(user.id);
+      return startSession(user.id, { ip, userAgent });
     },
 
     /**
@@ -360,11 +402,75 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
       return repo.findUsersWithLists(db, ids);
     },
 
-    /** Resolves a bearer token to its session, or null. */
+    /**
+     * Resolves a bearer token to its session, or null for an unknown or expired one (issue 17:
+     * unused 30 days, or begun 90 days ago; an expired session is deleted). Writes the session's
+     * `last_seen_at` only when it is over an hour old.
+     */
     async authenticate(token: string): Promise<Principal | null> {
       if (token.length === 0 || token.length > 200) return null;
       const session = await repo.findSessionByTokenHash(db, hashToken(token));
-      return session ? { userId: session.user_id, sessionId: session.id } : null;
+      if (!session) return null;
+      const now = Date.now();
+      if (
+        Date.parse(session.last_seen_at) + SESSION_IDLE_DAYS * DAY_MS <= now ||
+        Date.parse(session.created_at) + SESSION_MAX_DAYS * DAY_MS <= now
+      ) {
+        await repo.deleteSession(db, session.id);
+        events.emit('session.revoked', { sessionIds: [session.id] });
+        return null;
+      }
+      if (Date.parse(session.last_seen_at) + SESSION_TOUCH_MS <= now) {
+        await repo.touchSession(
+          db,
+          session.id,
+          new Date(now).toISOString(),
+          new Date(now - SESSION_TOUCH_MS).toISOString(),
+        );
+      }
+      return { userId: session.user_id, sessionId: session.id };
+    },
+
+    /**
+     * The member's live sessions (issue 17), the most recently seen first, with `current` on
+     * the one of `principal`; never a token.
+     */
+    async listSessions(principal: Principal): Promise<SessionInfo[]> {
+      await pruneSessions(principal.userId);
+      const rows = await repo.listSessionsOfUser(db, principal.userId);
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.user_agent),
+        ip: row.ip,
+        created_at: row.created_at,
+        last_seen_at: row.last_seen_at,
+        current: row.id === principal.sessionId,
+      }));
+    },
+
+    /**
+     * Ends one of the member's own sessions (issue 17) and disconnects its sockets.
+     * @throws AppError 404 for an unknown id or another member's session (alike).
+     */
+    async endSession(principal: Principal, sessionId: number): Promise<{ success: true }> {
+      if (!(await repo.deleteSessionOfUser(db, principal.userId, sessionId)))
+        throw notFound('Session not found');
+      events.emit('session.revoked', { sessionIds: [sessionId] });
+      return { success: true };
+    },
+
+    /** Ends every session of the member but this one (issue 17), disconnecting their sockets. */
+    async endOtherSessions(principal: Principal): Promise<{ success: true }> {
+      await revokeSessions(principal.userId, principal.sessionId);
+      return { success: true };
+    },
+
+    /**
+     * Ends every session of a member and disconnects their sockets on every node (issue 17;
+     * for suspension too).
+     */
+    async endAllSessions(userId: number): Promise<void> {
+      await revokeSessions(userId);
     },
 
     /** The signed-in member. @throws AppError 401 when the account is gone. */

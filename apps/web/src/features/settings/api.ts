@@ -5,6 +5,7 @@ import {
   calendarFeedResponseSchema,
   calendarFeedStatusSchema,
   messageResponseSchema,
+  sessionInfoSchema,
   settingsSchema,
   successSchema,
 } from '@gameon/shared';
@@ -12,6 +13,7 @@ import type {
   BlockedUser,
   CalendarFeedStatus,
   ChangePasswordBody,
+  SessionInfo,
   Settings,
   UpdateSettingsBody,
 } from '@gameon/shared';
@@ -46,6 +48,18 @@ export const settingsQueries = {
       queryFn: async ({ signal }): Promise<CalendarFeedStatus> =>
         (await apiRequest('/settings/calendar-feed', { schema: calendarFeedStatusSchema, signal }))
           .data,
+    }),
+  /** `GET /auth/sessions` (issue 17): the member's sessions, the most recently seen first. */
+  sessions: () =>
+    queryOptions({
+      queryKey: ['settings', 'sessions'] as const,
+      queryFn: async ({ signal }): Promise<SessionInfo[]> =>
+        (
+          await apiRequest('/auth/sessions', {
+            schema: lenientListSchema(sessionInfoSchema),
+            signal,
+          })
+        ).data,
     }),
 };
 
@@ -133,5 +147,37 @@ export function useUnblock() {
     },
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: settingsQueries.blocked().queryKey }),
+  });
+}
+
+/** The member's sessions ({@link settingsQueries.sessions}). */
+export function useSessions() {
+  return useQuery(settingsQueries.sessions());
+}
+
+/**
+ * `DELETE /auth/sessions/{id}` (issue 17): signs one of the member's other devices out (its
+ * live connections drop at once), then the list is fetched again.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sessionId: number) => {
+      await apiRequest(`/auth/sessions/${sessionId}`, { method: 'DELETE', schema: successSchema });
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: settingsQueries.sessions().queryKey }),
+  });
+}
+
+/** `POST /auth/sessions/sign-out-others` (issue 17): signs out every device but this one. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('/auth/sessions/sign-out-others', { method: 'POST', schema: successSchema });
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: settingsQueries.sessions().queryKey }),
   });
 }

@@ -1,3 +1,4 @@
+import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@gameon/shared';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../../lib/contact';
 import { LegalDocument } from '../components/LegalDocument';
@@ -39,6 +40,13 @@ const sections: LegalSection[] = [
             stored as a one-way hash (we never store or see the password itself), the sessions you
             are signed in with, and your settings (who may see your profile, phone number and
             activity, who may message you, your online status and the members you have blocked).
+          </li>
+          <li>
+            <strong>Sessions:</strong> for each device you are signed in on, the browser&apos;s user
+            agent (its name and version, shown to you as e.g. &ldquo;Chrome on Android&rdquo;), the
+            IP address it signed in from, when it signed in and when it was last used (to the hour).
+            You can see them and sign any of them out in{' '}
+            <strong>Settings → Security → Sessions</strong>.
           </li>
           <li>
             <strong>Your profile:</strong> what you choose to add: bio, sports and skill levels,
@@ -132,7 +140,9 @@ const sections: LegalSection[] = [
       <p>
         We keep your account and its content for as long as you have the account. Rate-limit counts
         with IP addresses are kept only for their window (at most 30 minutes); codes until they are
-        used or expire (a sign-up code after 10 minutes).
+        used or expire (a sign-up code after 10 minutes). A session, with its user agent, IP address
+        and times, is deleted when you sign it out, after {SESSION_IDLE_DAYS} days without use, and
+        at most {SESSION_MAX_DAYS} days after you signed in.
       </p>
     ),
   },

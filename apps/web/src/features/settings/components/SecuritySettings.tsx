@@ -1,8 +1,12 @@
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
+import { SessionsList } from './SessionsList';
 import { SettingsCard } from './SettingsCard';
 
-/** The Security tab of settings (spec part 2 §2): the password change and account deletion. */
+/**
+ * The Security tab of settings (spec part 2 §2): the password change, the member's sessions
+ * (issue 17) and account deletion.
+ */
 export function SecuritySettings() {
   return (
     <div className="space-y-6">
@@ -14,6 +18,7 @@ export function SecuritySettings() {
           <ChangePasswordForm />
         </div>
       </SettingsCard>
+      <SessionsList />
       <DeleteAccount />
     </div>
   );

@@ -11,6 +11,17 @@ function renderPage() {
   return userEvent.setup();
 }
 
+/**
+ * Answers the Security tab's sessions list (issue 17) with none and every other call with
+ * `handler`; returns the calls other than the list.
+ */
+function mockPasswordFetch(handler: () => Response) {
+  const calls = mockFetch(({ url }) =>
+    url.pathname === '/api/auth/sessions' ? jsonResponse([]) : handler(),
+  );
+  return () => calls.filter((call) => call.url.pathname !== '/api/auth/sessions');
+}
+
 const current = () => screen.getByLabelText('Current Password');
 const fresh = () => screen.getByLabelText('New Password');
 const confirm = () => screen.getByLabelText('Confirm New Password');
@@ -42,16 +53,16 @@ describe('SettingsPage (spec part 2 §2)', () => {
 
 describe('Change password (spec part 2 §3, §5, §8)', () => {
   it('asks for the current password first', async () => {
-    const calls = mockFetch(() => jsonResponse({}));
+    const calls = mockPasswordFetch(() => jsonResponse({}));
     const user = renderPage();
     await changePassword(user, { next: 'Fresh123', confirm: 'Fresh123' });
     expect(current()).toHaveAccessibleDescription('Current password is required');
     expect(current()).toHaveFocus();
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it("needs at least 6 characters: 'Password must be at least 6 characters long'", async () => {
-    const calls = mockFetch(() => jsonResponse({}));
+    const calls = mockPasswordFetch(() => jsonResponse({}));
     const user = renderPage();
     await changePassword(user, { current: 'Old12345', next: 'abc12', confirm: 'abc12' });
     expect(fresh()).toBeInvalid();
@@ -59,30 +70,30 @@ describe('Change password (spec part 2 §3, §5, §8)', () => {
       expect.stringContaining('Password must be at least 6 characters long'),
     );
     expect(fresh()).toHaveFocus();
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it("says 'New passwords do not match' when the confirmation differs", async () => {
-    const calls = mockFetch(() => jsonResponse({}));
+    const calls = mockPasswordFetch(() => jsonResponse({}));
     const user = renderPage();
     await changePassword(user, { current: 'Old12345', next: 'Fresh123', confirm: 'Fresh124' });
     expect(confirm()).toHaveAccessibleDescription('New passwords do not match');
     expect(confirm()).toHaveFocus();
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it('sends the current and new password only, then confirms and clears the form', async () => {
-    const calls = mockFetch(() =>
+    const calls = mockPasswordFetch(() =>
       jsonResponse({ success: true, message: 'Password changed successfully' }),
     );
     const user = renderPage();
     await changePassword(user, { current: 'Old12345', next: 'Fresh123', confirm: 'Fresh123' });
     expect(await screen.findByRole('status')).toHaveTextContent('Password changed successfully');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.url.pathname).toBe('/api/settings/change-password');
-    expect(calls[0]?.method).toBe('POST');
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok');
-    expect(calls[0]?.body).toEqual({ currentPassword: 'Old12345', newPassword: 'Fresh123' });
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]?.url.pathname).toBe('/api/settings/change-password');
+    expect(calls()[0]?.method).toBe('POST');
+    expect(calls()[0]?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(calls()[0]?.body).toEqual({ currentPassword: 'Old12345', newPassword: 'Fresh123' });
     expect(current()).toHaveValue('');
     expect(fresh()).toHaveValue('');
     expect(confirm()).toHaveValue('');
@@ -93,7 +104,7 @@ describe('Change password (spec part 2 §3, §5, §8)', () => {
       { success: false, message: 'Current password is incorrect' },
       { status: 400 },
     );
-    mockFetch(() => reply);
+    mockPasswordFetch(() => reply);
     const user = renderPage();
     await changePassword(user, { current: 'Wrong123', next: 'Fresh123', confirm: 'Fresh123' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
@@ -105,7 +116,7 @@ describe('Change password (spec part 2 §3, §5, §8)', () => {
   });
 
   it("shows the server's message when rate limited", async () => {
-    mockFetch(() =>
+    mockPasswordFetch(() =>
       jsonResponse(
         { success: false, message: 'Too many attempts. Try again later.' },
         { status: 429 },
