@@ -27,6 +27,8 @@ const SESSION_ENDING = new Set([
   'POST /api/auth/logout',
   'DELETE /api/account',
   'POST /api/settings/change-password',
+  // Ends any of the caller's sessions by id, the current one included.
+  'DELETE /api/auth/sessions/:id',
 ]);
 /**
  * Routes whose cases hash a password or sign a member up (about 0.1 s each): fewer cases, so
@@ -314,11 +316,13 @@ const ACKED = new Set(['joinGroupChat', 'leaveGroupChat', 'sendDirectMessage', '
 
 describe('every client socket event', () => {
   let socket: ClientSocket;
-  /** A chat the main member is in for the health check: the HTTP fuzz may have left the first. */
+  /** A chat the main member is in for the health check: the HTTP fuzz may have left the first or blocked its host. */
   let healthChatId = 0;
 
   beforeAll(async () => {
-    const post = await server.createPost(other.token);
+    // A host the HTTP fuzz never saw, so main cannot have blocked them.
+    const host = await server.signUp('fuzzhost');
+    const post = await server.createPost(host.token);
     const interest = await server.request<{ groupChatId: number }>(
       'POST',
       `/api/posts/${post.id}/interest`,
