@@ -24,6 +24,8 @@ import {
 } from './lib/http.js';
 import { createMailer } from './lib/mail.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -109,8 +111,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events = new DomainEventBus(failures);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
-  const auth = createAuthService({ db: database.db, mailer, events, limiter, log: app.log });
-  const access = createAccessService({ db: database.db });
+  const access = createAccessService({ db: database.db, adminEmails: config.adminEmails });
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    events,
+    limiter,
+    log: app.log,
+    isOperator: (email) => access.isOperator(email),
+  });
   const chats = createChatsService({ db: database.db, events });
   const posts = createPostsService({
     db: database.db,
@@ -120,7 +129,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     chats,
     publicUrl: config.publicUrl,
   });
-  const reviews = createReviewsService({ db: database.db, access });
+  // Sockets are dropped through Socket.IO, which is created last; bound once it exists.
+  const sockets = { disconnect: (_userId: number): void => undefined };
+  const admin = createAdminService({
+    db: database.db,
+    access,
+    auth,
+    posts,
+    disconnect: (userId) => sockets.disconnect(userId),
+  });
+  const reviews = createReviewsService({ db: database.db, access, reports: admin });
   const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
@@ -131,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     auth,
     settings,
+    reports: admin,
   });
   const direct = createDirectService({
     db: database.db,
@@ -156,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     auth,
     publicUrl: config.publicUrl,
+    reports: admin,
   });
   const registrations = createRegistrationsService({ db: database.db, access, auth });
 
@@ -202,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
   eventsRoutes(app, { events: sportsEvents, registrations }, { requireAuth, optionalAuth });
+  adminRoutes(app, admin, requireAuth);
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
@@ -252,6 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('io', realtime.io);
+  sockets.disconnect = (userId) => app.io.in(userRoom(userId)).disconnectSockets(true);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);

@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).default('off'),
   PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export type Database =
@@ -69,6 +70,11 @@ export interface Config {
    * slash. Default `http://localhost:$PORT`.
    */
   publicUrl: string;
+  /**
+   * The operators' e-mail addresses (`ADMIN_EMAILS`, comma-separated, case-insensitive; default
+   * none), trimmed and lower-cased: they read reports and suspend members (issue 17).
+   */
+  adminEmails: string[];
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -99,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     responseValidation: e.RESPONSE_VALIDATION === 'on',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -9,7 +9,14 @@ import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { Principal } from '../../lib/principal.js';
@@ -24,6 +31,8 @@ export interface AuthDeps {
   events: DomainEventBus;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Whether an e-mail address is an operator's (access rule, issue 17); default nobody. */
+  isOperator?: (email: string) => boolean;
 }
 
 /** A reset token is good for 15 minutes after the code is verified, once. */
@@ -38,8 +47,8 @@ const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start 
 // re-exported for the callers that take it together with this service.
 export type { Principal };
 
-/** Presents a member as `GET /auth/me` returns it. */
-export function presentSessionUser(user: repo.UserWithLists): SessionUser {
+/** Presents a member as `GET /auth/me` returns it; `isOperator` shows the admin link (issue 17). */
+export function presentSessionUser(user: repo.UserWithLists, isOperator: boolean): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -49,6 +58,7 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
     tags: user.tags,
     profile_picture_url: user.profile_picture_url,
     created_at: user.created_at,
+    is_operator: isOperator,
   };
 }
 
@@ -56,7 +66,14 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
 // verification, so response time does not reveal which addresses have accounts.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps) {
+export function createAuthService({
+  db,
+  mailer,
+  events,
+  limiter,
+  log,
+  isOperator = () => false,
+}: AuthDeps) {
   async function assertAvailable(username: string, email: string) {
     const errors = [];
     if (await repo.findUserByEmail(db, email))
@@ -83,7 +100,7 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
     await repo.insertSession(db, userId, hashToken(token), nowIso());
     const [user] = await repo.findUsersWithLists(db, [userId]);
     if (!user) throw notFound('User not found');
-    return { token, user: presentSessionUser(user) };
+    return { token, user: presentSessionUser(user, isOperator(user.email)) };
   }
 
   return {
@@ -183,7 +200,8 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
     /**
      * Signs in. Failed logins are limited per account (10 / 15 min) and all logins per client
      * IP (100 / 5 min).
-     * @throws AppError 401 'Invalid email or password', 429 when rate limited.
+     * @throws AppError 401 'Invalid email or password', 403 'account_suspended' (issue 17), 429
+     *   when rate limited.
      */
     async login(email: string, password: string, ip: string) {
       await limiter.consume('loginsPerIp', ip);
@@ -197,6 +215,9 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
           );
       if (!user || !ok) throw unauthorized('Invalid email or password');
       await limiter.reset('failedLoginsPerAccount', email);
+      // Only after the password: the answer does not tell strangers who is suspended (issue 17).
+      if (user.suspended_at !== null)
+        throw forbidden('account_suspended', 'This account is suspended.');
       return startSession(user.id);
     },
 
@@ -317,7 +338,15 @@ export function createAuthService({ db, mailer, events, limiter, log }: AuthDeps
     async me(principal: Principal): Promise<SessionUser> {
       const [user] = await repo.findUsersWithLists(db, [principal.userId]);
       if (!user) throw unauthorized();
-      return presentSessionUser(user);
+      return presentSessionUser(user, isOperator(user.email));
+    },
+
+    /**
+     * Ends every session of `userId` at once and disconnects their sockets on every node (an
+     * operator suspends the member; issue 17).
+     */
+    async endAllSessions(userId: number): Promise<void> {
+      await revokeSessions(userId);
     },
 
     /** Revokes this session and disconnects its sockets. */

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './users.repository.js';
@@ -32,6 +33,7 @@ export function createUsersService({
   access,
   auth,
   settings,
+  reports,
 }: {
   db: Kysely<DB>;
   presence: Presence;
@@ -39,6 +41,8 @@ export function createUsersService({
   access: AccessService;
   auth: Pick<AuthService, 'members'>;
   settings: Pick<SettingsService, 'profileDetails'>;
+  /** Where reports go (the admin module, issue 17). */
+  reports: Pick<AdminService, 'fileReport'>;
 }) {
   return {
     /**
@@ -164,20 +168,23 @@ export function createUsersService({
       return { success: true };
     },
 
-    /** Stores a report with its reason. @throws AppError 400 oneself, 404 unknown. */
+    /**
+     * Files a report about a member for the operators (issue 17).
+     * @throws AppError 400 oneself, 404 unknown.
+     */
     async report(
       viewerId: number,
       ownerId: number,
       reason: string,
     ): Promise<{ success: true; message: string }> {
       await access.requireExisting(viewerId, ownerId, 'report');
-      await repo.insertReport(db, {
-        reporter_id: viewerId,
-        reported_id: ownerId,
+      return reports.fileReport({
+        reporterId: viewerId,
+        targetType: 'member',
+        targetId: ownerId,
+        memberId: ownerId,
         reason,
-        created_at: nowIso(),
       });
-      return { success: true, message: 'Thank you. Our team will review this report.' };
     },
   };
 }
