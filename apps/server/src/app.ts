@@ -26,6 +26,8 @@ import { createMailer } from './lib/mail.js';
 import { createMetrics, metricsRoutes } from './lib/metrics.js';
 import { useSecurityHeaders } from './lib/security-headers.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccessService } from './modules/access/index.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
   const limiter = createRateLimiter(config.rateLimits, redis?.client);
+  const access = createAccessService({ db: database.db, adminEmails: config.adminEmails });
   const auth = createAuthService({
     db: database.db,
     mailer,
@@ -136,8 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     log: app.log,
     publicUrl: config.publicUrl,
+    isOperator: (email) => access.isOperator(email),
   });
-  const access = createAccessService({ db: database.db });
   const chats = createChatsService({ db: database.db, limiter, events });
   const posts = createPostsService({
     db: database.db,
@@ -148,7 +151,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     chats,
     publicUrl: config.publicUrl,
   });
-  const reviews = createReviewsService({ db: database.db, limiter, access });
+  // Sockets are dropped through Socket.IO, which is created last; bound once it exists.
+  const sockets = { disconnect: (_userId: number): void => undefined };
+  const admin = createAdminService({
+    db: database.db,
+    access,
+    auth,
+    posts,
+    disconnect: (userId) => sockets.disconnect(userId),
+  });
+  const reviews = createReviewsService({ db: database.db, limiter, access, reports: admin });
   const settings = createSettingsService({ db: database.db, access, auth, posts });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
@@ -160,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     auth,
     settings,
+    reports: admin,
   });
   const direct = createDirectService({
     db: database.db,
@@ -186,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     auth,
     publicUrl: config.publicUrl,
+    reports: admin,
+    limiter,
   });
   const registrations = createRegistrationsService({
     db: database.db,
@@ -237,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chatsRoutes(app, chats, requireAuth);
   placesRoutes(app, places, requireAuth);
   eventsRoutes(app, { events: sportsEvents, registrations }, { requireAuth, optionalAuth });
+  adminRoutes(app, admin, requireAuth);
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
@@ -290,6 +306,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('io', realtime.io);
   metrics.countSocketsWith(() => realtime.io.engine.clientsCount);
+  sockets.disconnect = (userId) => app.io.in(userRoom(userId)).disconnectSockets(true);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
   redis?.attach(app.io);

@@ -31,6 +31,7 @@ const envSchema = z.object({
   RESPONSE_VALIDATION: z.enum(['on', 'off']).default('off'),
   PUBLIC_URL: z.url().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export type Database =
@@ -72,6 +73,11 @@ export interface Config {
   publicUrl: string;
   /** `METRICS_TOKEN`: a bearer token that may read `/metrics` from anywhere; null = loopback only. */
   metricsToken: string | null;
+  /**
+   * The operators' e-mail addresses (`ADMIN_EMAILS`, comma-separated, case-insensitive; default
+   * none), trimmed and lower-cased: they read reports and suspend members (issue 17).
+   */
+  adminEmails: string[];
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -103,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseValidation: e.RESPONSE_VALIDATION === 'on',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -11,3 +11,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/direct.js';
 export * from './schemas/reviews.js';
 export * from './schemas/events.js';
+export * from './schemas/admin.js';

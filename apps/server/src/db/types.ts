@@ -4,7 +4,13 @@
  * integers 0/1, lists are child tables, ids are growing integers.
  */
 import type { Generated, Selectable } from 'kysely';
-import type { CountryCode, EventSkillLevel, ReviewCategory } from '@gameon/shared';
+import type {
+  CountryCode,
+  EventSkillLevel,
+  ReportStatus,
+  ReportTargetType,
+  ReviewCategory,
+} from '@gameon/shared';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -15,6 +21,8 @@ export interface UsersTable {
   bio: string;
   profile_picture_url: string | null;
   created_at: string;
+  /** When an operator suspended the member (issue 17), null when not suspended. */
+  suspended_at: string | null;
 }
 
 export interface UserListTable {
@@ -194,11 +202,27 @@ export interface BlocksTable {
   created_at: string;
 }
 
+/** One report (issue 17): what is reported, the member it is about, why, and its state. */
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number | null;
+  /** The member the report is about: the member, the review's author, the event's organizer. */
   reported_id: number | null;
+  target_type: Generated<ReportTargetType>;
+  target_id: number | null;
   reason: string;
+  status: Generated<ReportStatus>;
+  created_at: string;
+}
+
+/** One operator action (issue 17): 'dismiss_report', 'suspend' or 'unsuspend'. */
+export interface AdminActionsTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  action: 'dismiss_report' | 'suspend' | 'unsuspend';
+  target_type: ReportTargetType;
+  target_id: number;
+  report_id: number | null;
   created_at: string;
 }
 
@@ -349,6 +373,7 @@ export interface DB {
   availability_slots: AvailabilitySlotsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  admin_actions: AdminActionsTable;
   notifications: NotificationsTable;
   direct_conversations: DirectConversationsTable;
   direct_messages: DirectMessagesTable;

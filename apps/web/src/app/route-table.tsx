@@ -71,6 +71,7 @@ const CreateEventPage = lazyPage(
   () => import('../features/events/pages/CreateEventPage'),
   'CreateEventPage',
 );
+const AdminPage = lazyPage(() => import('../features/admin/pages/AdminPage'), 'AdminPage');
 
 /** What one state gets at a path: a page, or 'home', a redirect to / (which replaces the entry). */
 export type RouteOutcome = ReactElement | 'home';
@@ -128,6 +129,8 @@ export const routeTable = [
   { path: '/create-review', signedOut: 'home', signedIn: <CreateReviewPage /> },
   { path: '/events/register', signedOut: 'home', signedIn: <EventRegistrationPage /> },
   { path: '/create-event', signedOut: 'home', signedIn: <CreateEventPage /> },
+  // Operators' reports (issue 17); other members see "Not found" there.
+  { path: '/admin', signedOut: 'home', signedIn: <AdminPage /> },
   { path: '*', signedOut: 'home', signedIn: 'home' },
 ] as const satisfies readonly RouteRow[];
 

@@ -140,6 +140,7 @@ const visits: Record<RoutePath, Visit> = {
   '/create-review': { signedIn: 'Write a review' },
   '/events/register': { signedIn: 'No event selected' },
   '/create-event': { signedIn: 'Create Event' },
+  '/admin': { signedIn: 'Not found' },
   '*': { paths: ['/nowhere', '/posts/5/edit'] },
 };
 

@@ -133,6 +133,7 @@ export const testUser: SessionUser = {
   tags: ['weekend'],
   profile_picture_url: null,
   created_at: '2025-01-01T00:00:00.000Z',
+  is_operator: false,
 };
 
 /** A member's settings as `GET /settings` answers them (spec part 2 §3 Settings). */

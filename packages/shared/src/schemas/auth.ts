@@ -105,6 +105,8 @@ export const sessionUserSchema = z.object({
   tags: z.array(z.string()),
   profile_picture_url: z.string().nullable(),
   created_at: z.string(),
+  /** An operator (`ADMIN_EMAILS`, issue 17): the web app shows the admin link. */
+  is_operator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -12,6 +12,7 @@ import * as reviews from './0009_reviews.js';
 import * as events from './0010_events.js';
 import * as signInAddresses from './0011_sign_in_addresses.js';
 import * as sessionExpiry from './0012_session_expiry.js';
+import * as reportsAdmin from './0013_reports_admin.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_events': events,
   '0011_sign_in_addresses': signInAddresses,
   '0012_session_expiry': sessionExpiry,
+  '0013_reports_admin': reportsAdmin,
 };

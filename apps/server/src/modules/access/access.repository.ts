@@ -21,6 +21,20 @@ export function notBlockedWith(viewerId: number, otherRef: string) {
   return sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${other}) or (b.blocked_id = ${viewerId} and b.blocker_id = ${other}))`;
 }
 
+/**
+ * SQL condition: the member in column `memberRef` is not suspended (issue 17): a suspended
+ * member's games leave the feed. Repositories import it from the access module's index.
+ */
+export function notSuspended(memberRef: string) {
+  return sql<boolean>`not exists (select 1 from users su where su.id = ${sql.ref(memberRef)} and su.suspended_at is not null)`;
+}
+
+/** The member's e-mail address (lower-cased at sign-up), or undefined when there is none. */
+export async function memberEmail(db: Executor, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+  return row?.email;
+}
+
 /** Of `ids`, the members that exist, with their usernames. */
 export async function members(
   db: Executor,

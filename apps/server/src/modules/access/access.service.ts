@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { publicPoint } from '../../lib/geo.js';
 import * as repo from './access.repository.js';
 import {
+  isOperator,
   messageRefusal,
   onlineVisible,
   relationship,
@@ -35,7 +36,16 @@ export interface ProfileAccess {
 /** An action one member takes on another, as named in the refusal "You cannot X yourself". */
 export type MemberAction = 'follow' | 'unfollow' | 'block' | 'report' | 'message';
 
-export function createAccessService({ db }: { db: Kysely<DB> }) {
+/**
+ * `adminEmails`: the operators' addresses (config `ADMIN_EMAILS`, lower-cased; default none).
+ */
+export function createAccessService({
+  db,
+  adminEmails = [],
+}: {
+  db: Kysely<DB>;
+  adminEmails?: readonly string[];
+}) {
   /**
    * The facts every people rule reads, for a batch of members in three queries: who exists (with
    * their usernames), how each relates to `viewerId`, and each one's privacy settings.
@@ -221,6 +231,21 @@ export function createAccessService({ db }: { db: Kysely<DB> }) {
       )
         throw notFound('Event not found');
       return organizerId;
+    },
+
+    /** Whether the member with e-mail `email` is an operator (issue 17, `ADMIN_EMAILS`). */
+    isOperator(email: string): boolean {
+      return isOperator(email, adminEmails);
+    },
+
+    /**
+     * Only operators read reports and suspend members (issue 17).
+     * @throws AppError 403 'operator_only' for anyone else.
+     */
+    async requireOperator(userId: number): Promise<void> {
+      const email = await repo.memberEmail(db, userId);
+      if (email === undefined || !isOperator(email, adminEmails))
+        throw forbidden('operator_only', 'Only operators can do this');
     },
 
     /** Of `otherIds`, those blocked by or blocking `viewerId`, in one query. */

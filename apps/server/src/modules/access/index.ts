@@ -4,5 +4,11 @@
  * queries (imported from here so the rule has one definition: `access.repository.ts`).
  */
 export { createAccessService, type AccessService, type ProfileAccess } from './access.service.js';
-export { notBlockedWith } from './access.repository.js';
-export { DEFAULT_PRIVACY, pointShownTo, type PrivacySettings, type Relationship } from './rules.js';
+export { notBlockedWith, notSuspended } from './access.repository.js';
+export {
+  DEFAULT_PRIVACY,
+  isOperator,
+  pointShownTo,
+  type PrivacySettings,
+  type Relationship,
+} from './rules.js';

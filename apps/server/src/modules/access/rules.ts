@@ -127,3 +127,11 @@ export function pointShownTo(
     ? [post.public_lng, post.public_lat]
     : null;
 }
+
+/**
+ * An operator reads reports and suspends members (issue 17): their e-mail address is one of
+ * `adminEmails` (`ADMIN_EMAILS`, already lower-cased), compared case-insensitively.
+ */
+export function isOperator(email: string, adminEmails: readonly string[]): boolean {
+  return adminEmails.includes(email.trim().toLowerCase());
+}

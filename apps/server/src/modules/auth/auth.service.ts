@@ -17,7 +17,14 @@ import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { Principal } from '../../lib/principal.js';
@@ -35,6 +42,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** PUBLIC_URL, for the sign-in and reset links in the "already have an account" mail. */
   publicUrl: string;
+  /** Whether an e-mail address is an operator's (access rule, issue 17); default nobody. */
+  isOperator?: (email: string) => boolean;
 }
 
 /** Sign-in addresses older than this are forgotten (issue 17). */
@@ -63,8 +72,8 @@ const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start 
 // re-exported for the callers that take it together with this service.
 export type { Principal };
 
-/** Presents a member as `GET /auth/me` returns it. */
-export function presentSessionUser(user: repo.UserWithLists): SessionUser {
+/** Presents a member as `GET /auth/me` returns it; `isOperator` shows the admin link (issue 17). */
+export function presentSessionUser(user: repo.UserWithLists, isOperator: boolean): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -74,6 +83,7 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
     tags: user.tags,
     profile_picture_url: user.profile_picture_url,
     created_at: user.created_at,
+    is_operator: isOperator,
   };
 }
 
@@ -81,7 +91,15 @@ export function presentSessionUser(user: repo.UserWithLists): SessionUser {
 // verification, so response time does not reveal which addresses have accounts.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService({ db, mailer, events, limiter, log, publicUrl }: AuthDeps) {
+export function createAuthService({
+  db,
+  mailer,
+  events,
+  limiter,
+  log,
+  publicUrl,
+  isOperator = () => false,
+}: AuthDeps) {
   /** Usernames are public, so a taken one is said plainly (issue 17). @throws AppError 409. */
   async function assertUsernameFree(username: string) {
     if (await repo.usernameTaken(db, username))
@@ -155,7 +173,7 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
     await pruneSessions();
     const [user] = await repo.findUsersWithLists(db, [userId]);
     if (!user) throw notFound('User not found');
-    return { token, user: presentSessionUser(user) };
+    return { token, user: presentSessionUser(user, isOperator(user.email)) };
   }
 
   return {
@@ -266,7 +284,8 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
      * after 300; all logins from one IP are capped at 1000 in 15 minutes. Per account there is
      * no lock, only a delay of at most 2 s growing with its recent failures, and only from an
      * address the account has not signed in from in 90 days.
-     * @throws AppError 401 'Invalid email or password', 429 when rate limited.
+     * @throws AppError 401 'Invalid email or password', 403 'account_suspended' (issue 17), 429
+     *   when rate limited.
      */
     async login(email: string, password: string, ip: string, userAgent: string | undefined) {
       const pair = `${email} ${ip}`;
@@ -292,6 +311,9 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
       await limiter.reset('failedLoginsPerAccountAndIp', pair);
       await limiter.refund('failedLoginsPerIp', ip);
       await limiter.reset('failedLoginsPerAccount', email);
+      // Only after the password: the answer does not tell strangers who is suspended (issue 17).
+      if (user.suspended_at !== null)
+        throw forbidden('account_suspended', 'This account is suspended.');
       await recordSignIn(user.id, ip);
       return startSession(user.id, { ip, userAgent });
     },
@@ -477,7 +499,7 @@ export function createAuthService({ db, mailer, events, limiter, log, publicUrl 
     async me(principal: Principal): Promise<SessionUser> {
       const [user] = await repo.findUsersWithLists(db, [principal.userId]);
       if (!user) throw unauthorized();
-      return presentSessionUser(user);
+      return presentSessionUser(user, isOperator(user.email));
     },
 
     /** Revokes this session and disconnects its sockets. */

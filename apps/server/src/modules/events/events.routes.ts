@@ -14,6 +14,7 @@ import {
   eventsQuerySchema,
   eventsResponseSchema,
   idParamsSchema,
+  reportBodySchema,
   successSchema,
 } from '@gameon/shared';
 import { CALENDAR_CONTENT_TYPE } from '../../lib/calendar.js';
@@ -69,6 +70,14 @@ export function eventsRoutes(
       schema: { params: idParamsSchema, response: { 200: successSchema } },
     },
     (request) => events.cancel(principalOf(request).userId, request.params.id),
+  );
+  app.post(
+    '/api/events/:id/report',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, body: reportBodySchema, response: { 200: successSchema } },
+    },
+    (request) => events.report(principalOf(request).userId, request.params.id, request.body.reason),
   );
   app.get(
     '/api/events/:id/registrations',

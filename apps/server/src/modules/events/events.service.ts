@@ -13,9 +13,11 @@ import { calendarText } from '../../lib/calendar.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/cursor.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import { locationFilter, roundedDistance } from '../../lib/geo.js';
 import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import * as repo from './events.repository.js';
 import * as registrationsRepo from './registrations.repository.js';
@@ -27,6 +29,10 @@ export interface EventsDeps {
   auth: Pick<AuthService, 'members'>;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
+  /** Where reports go (the admin module, issue 17). */
+  reports: Pick<AdminService, 'fileReport'>;
+  /** Per-member write limits (issue 17): reports. */
+  limiter: Pick<RateLimiter, 'write'>;
 }
 
 /** A validated `POST /events` or `PUT /events/{id}` body. */
@@ -86,7 +92,15 @@ function fieldsOf(input: EventInput): repo.EventFields {
   };
 }
 
-export function createEventsService({ db, events, access, auth, publicUrl }: EventsDeps) {
+export function createEventsService({
+  db,
+  events,
+  access,
+  auth,
+  publicUrl,
+  reports,
+  limiter,
+}: EventsDeps) {
   /**
    * Presents events to `viewerId` (null signed out): organizer, tags, registration count, and
    * for a member whether they registered (with their registration's id); `distance` in metres
@@ -299,6 +313,27 @@ export function createEventsService({ db, events, access, auth, publicUrl }: Eve
           url: `${publicUrl}/events?event=${row.id}`,
         },
       ]);
+    },
+
+    /**
+     * `POST /events/{id}/report` (issue 17): files a report about an event for the operators.
+     * @throws AppError 404 unknown or hidden by a block, 400 one's own event.
+     */
+    async report(
+      viewerId: number,
+      eventId: number,
+      reason: string,
+    ): Promise<{ success: true; message: string }> {
+      await limiter.write('report', viewerId);
+      const organizerId = await access.requireEvent(viewerId, eventId);
+      if (organizerId === viewerId) throw badRequest('You cannot report your own event');
+      return reports.fileReport({
+        reporterId: viewerId,
+        targetType: 'event',
+        targetId: eventId,
+        memberId: organizerId,
+        reason,
+      });
     },
   };
 }

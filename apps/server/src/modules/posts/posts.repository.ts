@@ -10,7 +10,7 @@ import {
 } from '../../lib/cursor.js';
 import { distanceMetresSql, withinRadiusSql } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
-import { notBlockedWith } from '../access/index.js';
+import { notBlockedWith, notSuspended } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -127,6 +127,18 @@ export function listJoined(db: Executor, userId: number, after: string) {
     .orderBy('p.event_time')
     .orderBy('p.id')
     .execute();
+}
+
+/** Ids of the games after `after` that `userId` joined or waits for, whoever hosts them. */
+export async function joinedIds(db: Executor, userId: number, after: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('post_interests as i', 'i.post_id', 'p.id')
+    .select('p.id')
+    .where('i.user_id', '=', userId)
+    .where('p.event_time', '>', after)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -250,8 +262,11 @@ function feedRows(db: Executor, filter: FeedFilter) {
     );
     query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
   }
-  // Nobody sees the games of a member they blocked or who blocked them (issue 4).
-  return query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
+  // Nobody sees the games of a member they blocked or who blocked them (issue 4), nor those of
+  // a suspended member (issue 17).
+  return query
+    .where(notBlockedWith(filter.viewerId, 'p.author_id'))
+    .where(notSuspended('p.author_id'));
 }
 
 /**

@@ -158,6 +158,45 @@ export function createPostsService({
     );
   }
 
+  /**
+   * Takes `userId` out of game `postId` and its group chat, no access check; the first waitlisted
+   * member takes a freed place in the same transaction. Tells the host and the promoted member.
+   * @throws AppError 404 unknown post, 400 `not_joined`, 400 a game that has started.
+   */
+  async function leaveGame(userId: number, postId: number): Promise<void> {
+    const { post, promotedId, groupChatId } = await db.transaction().execute(async (trx) => {
+      const post = await repo.lockPost(trx, postId);
+      if (!post) throw notFound('Post not found');
+      const order = await repo.interestsOf(trx, postId);
+      const index = order.findIndex((i) => i.user_id === userId);
+      if (index < 0) throw new AppError('not_joined', 400, 'You have not joined this game');
+      if (post.event_time <= nowIso()) throw badRequest(STARTED);
+      await repo.removeInterest(trx, postId, userId);
+      const groupChatId = await chats.leavePostChat(trx, postId, userId);
+      // Only a joined member frees a place; the next in the order takes it.
+      const promotedId =
+        index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
+      return { post, promotedId, groupChatId };
+    });
+    const [member] = await auth.members([userId]);
+    if (member) {
+      events.emit('post.left', {
+        postId,
+        heading: post.heading,
+        authorId: post.author_id,
+        user: { id: member.id, username: member.username },
+      });
+    }
+    if (promotedId !== null && groupChatId !== null) {
+      events.emit('post.promoted', {
+        postId,
+        heading: post.heading,
+        userId: promotedId,
+        groupChatId,
+      });
+    }
+  }
+
   return {
     /**
      * `GET /posts/user/{id}`: a member's posts, newest first, when their privacy settings let
@@ -323,38 +362,29 @@ export function createPostsService({
      */
     async leave(userId: number, postId: number): Promise<{ success: true }> {
       await access.requirePosts(userId, [postId]);
-      const { post, promotedId, groupChatId } = await db.transaction().execute(async (trx) => {
-        const post = await repo.lockPost(trx, postId);
-        if (!post) throw notFound('Post not found');
-        const order = await repo.interestsOf(trx, postId);
-        const index = order.findIndex((i) => i.user_id === userId);
-        if (index < 0) throw new AppError('not_joined', 400, 'You have not joined this game');
-        if (post.event_time <= nowIso()) throw badRequest(STARTED);
-        await repo.removeInterest(trx, postId, userId);
-        const groupChatId = await chats.leavePostChat(trx, postId, userId);
-        // Only a joined member frees a place; the next in the order takes it.
-        const promotedId =
-          index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
-        return { post, promotedId, groupChatId };
-      });
-      const [member] = await auth.members([userId]);
-      if (member) {
-        events.emit('post.left', {
-          postId,
-          heading: post.heading,
-          authorId: post.author_id,
-          user: { id: member.id, username: member.username },
-        });
-      }
-      if (promotedId !== null && groupChatId !== null) {
-        events.emit('post.promoted', {
-          postId,
-          heading: post.heading,
-          userId: promotedId,
-          groupChatId,
-        });
-      }
+      await leaveGame(userId, postId);
       return { success: true };
+    },
+
+    /**
+     * Frees every place and waitlist spot `userId` holds in upcoming games, each exactly as when
+     * the member leaves ({@link leave}: the first waitlisted member moves up, group chats follow),
+     * whoever hosts the game: an operator suspended the member (issue 17).
+     * @returns how many games the member left.
+     */
+    async withdrawAllInterests(userId: number): Promise<number> {
+      const postIds = await repo.joinedIds(db, userId, nowIso());
+      let left = 0;
+      for (const postId of postIds) {
+        try {
+          await leaveGame(userId, postId);
+          left += 1;
+        } catch (error) {
+          // The game started or the member left it meanwhile: nothing to free.
+          if (!(error instanceof AppError) || error.status !== 400) throw error;
+        }
+      }
+      return left;
     },
 
     /**

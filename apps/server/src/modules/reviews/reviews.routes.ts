@@ -3,6 +3,7 @@ import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import {
   idParamsSchema,
   pageQuerySchema,
+  reportBodySchema,
   reviewBodySchema,
   reviewSchema,
   reviewsQuerySchema,
@@ -94,5 +95,14 @@ export function reviewsRoutes(
         reply,
         await reviews.listByAuthor(principalOf(request).userId, request.params.id, request.query),
       ),
+  );
+  app.post(
+    '/api/reviews/:id/report',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, body: reportBodySchema, response: { 200: successSchema } },
+    },
+    (request) =>
+      reviews.report(principalOf(request).userId, request.params.id, request.body.reason),
   );
 }

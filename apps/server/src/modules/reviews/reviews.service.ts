@@ -18,10 +18,11 @@ import {
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/cursor.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { AdminService } from '../admin/admin.service.js';
 import * as repo from './reviews.repository.js';
 
 export interface ReviewsDeps {
@@ -29,6 +30,8 @@ export interface ReviewsDeps {
   /** Per-member write limits (issue 17). */
   limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireActivity' | 'requireReviews'>;
+  /** Where reports go (the admin module, issue 17). */
+  reports: Pick<AdminService, 'fileReport'>;
 }
 
 type ReviewBody = z.output<typeof reviewBodySchema>;
@@ -72,7 +75,7 @@ export function summarize(
   };
 }
 
-export function createReviewsService({ db, limiter, access }: ReviewsDeps) {
+export function createReviewsService({ db, limiter, access, reports }: ReviewsDeps) {
   /** Reviews as the API shows them, their tags loaded for the whole page in one query. */
   async function present(rows: repo.ReviewListRow[]): Promise<Review[]> {
     const tags = await repo.tagsOf(
@@ -213,6 +216,27 @@ export function createReviewsService({ db, limiter, access }: ReviewsDeps) {
       { category }: z.output<typeof reviewStatsQuerySchema>,
     ): Promise<ReviewStats> {
       return summarize(await repo.ratingCounts(db, viewerId), category);
+    },
+
+    /**
+     * `POST /reviews/{id}/report` (issue 17): files a report about a review for the operators.
+     * @throws AppError 404 unknown or hidden by a block, 400 one's own review.
+     */
+    async report(
+      viewerId: number,
+      reviewId: number,
+      reason: string,
+    ): Promise<{ success: true; message: string }> {
+      await limiter.write('report', viewerId);
+      const authorId = (await access.requireReviews(viewerId, [reviewId])).get(reviewId)!;
+      if (authorId === viewerId) throw badRequest('You cannot report your own review');
+      return reports.fileReport({
+        reporterId: viewerId,
+        targetType: 'review',
+        targetId: reviewId,
+        memberId: authorId,
+        reason,
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Queries for follows, blocks, reports and people search. */
+/** Queries for follows, blocks and people search. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
@@ -71,13 +71,6 @@ export function unblock(db: Executor, blockerId: number, blockedId: number) {
     .where('blocker_id', '=', blockerId)
     .where('blocked_id', '=', blockedId)
     .execute();
-}
-
-export function insertReport(
-  db: Executor,
-  row: { reporter_id: number; reported_id: number; reason: string; created_at: string },
-) {
-  return db.insertInto('reports').values(row).execute();
 }
 
 /**

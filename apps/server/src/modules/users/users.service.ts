@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
@@ -34,6 +35,7 @@ export function createUsersService({
   access,
   auth,
   settings,
+  reports,
 }: {
   db: Kysely<DB>;
   /** Per-member write limits (issue 17). */
@@ -43,6 +45,8 @@ export function createUsersService({
   access: AccessService;
   auth: Pick<AuthService, 'members'>;
   settings: Pick<SettingsService, 'profileDetails'>;
+  /** Where reports go (the admin module, issue 17). */
+  reports: Pick<AdminService, 'fileReport'>;
 }) {
   return {
     /**
@@ -173,7 +177,7 @@ export function createUsersService({
     },
 
     /**
-     * Stores a report with its reason.
+     * Files a report about a member for the operators (issue 17).
      * @throws AppError 400 oneself, 404 unknown, 429 past the limit (issue 17).
      */
     async report(
@@ -183,13 +187,13 @@ export function createUsersService({
     ): Promise<{ success: true; message: string }> {
       await limiter.write('report', viewerId);
       await access.requireExisting(viewerId, ownerId, 'report');
-      await repo.insertReport(db, {
-        reporter_id: viewerId,
-        reported_id: ownerId,
+      return reports.fileReport({
+        reporterId: viewerId,
+        targetType: 'member',
+        targetId: ownerId,
+        memberId: ownerId,
         reason,
-        created_at: nowIso(),
       });
-      return { success: true, message: 'Thank you. Our team will review this report.' };
     },
   };
 }

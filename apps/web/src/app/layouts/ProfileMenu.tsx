@@ -1,11 +1,14 @@
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, ShieldAlert, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { PopoverMenu, popoverItemClass } from '../../components/PopoverMenu';
 import { useAuth, useCurrentUser } from '../../lib/session';
 
-/** The header's profile area: avatar and username, opening My Profile and Logout (spec part 1 §2). */
+/**
+ * The header's profile area: avatar and username, opening My Profile, Reports for operators
+ * (issue 17) and Logout (spec part 1 §2).
+ */
 export function ProfileMenu() {
   const user = useCurrentUser();
   const { logout } = useAuth();
@@ -39,6 +42,14 @@ export function ProfileMenu() {
             My Profile
           </Link>
         </li>
+        {user.is_operator && (
+          <li>
+            <Link to="/admin" className={popoverItemClass} onClick={() => setOpen(false)}>
+              <ShieldAlert aria-hidden="true" className="size-4" />
+              Reports
+            </Link>
+          </li>
+        )}
         <li>
           <button type="button" className={popoverItemClass} onClick={logout}>
             <LogOut aria-hidden="true" className="size-4" />

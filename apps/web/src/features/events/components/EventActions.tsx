@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ReportButton } from '../../../components/ReportButton';
 import { errorMessage } from '../../../lib/api-client';
 import { returnAfterSignIn } from '../../../lib/sign-in-return';
 import { eventCalendarUrl, useCancelRegistration } from '../api';
@@ -130,6 +131,9 @@ export function EventActions({
         <CalendarPlus aria-hidden="true" className="size-4" />
         Add to calendar
       </a>
+      {viewer !== null && !organizer && (
+        <ReportButton path={`/events/${event.id}`} subject={event.title} />
+      )}
       {main}
       {managing && <ManageEventDialog event={event} onClose={() => setManaging(false)} />}
     </div>

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { FilterPanel } from '../../../components/FilterPanel';
+import { ReportButton } from '../../../components/ReportButton';
 import { Tabs, pillTabClass } from '../../../components/Tabs';
 import { reviewCategoryLabels } from '../../../lib/reviews';
 import { useDeleteReview, useMyReviews, useReviews } from '../api';
@@ -65,6 +66,9 @@ function AllReviews({
               Be the first to tell other players what to expect. <WriteLink />
             </EmptyState>
           }
+          actions={(review) => (
+            <ReportButton path={`/reviews/${review.id}`} subject={review.title} />
+          )}
         />
       </div>
     </div>

@@ -1,0 +1,188 @@
+/**
+ * Reports that reach an operator, and suspension (issue 17 item 8). Members file reports about
+ * members, reviews and events ({@link AdminService.fileReport}, called by the users, reviews and
+ * events services after their own access checks); operators (`ADMIN_EMAILS`, access rule
+ * `requireOperator`) list the open ones, dismiss them, and suspend or unsuspend members. A
+ * suspended member cannot sign in, loses every session and socket at once, their upcoming games
+ * leave the feed and their places in others' games are freed. Every operator action is a row of
+ * `admin_actions`.
+ */
+import type { Kysely } from 'kysely';
+import type { AdminReport, ReportTargetType } from '@gameon/shared';
+import type { z } from 'zod';
+import type { adminReportsQuerySchema } from '@gameon/shared';
+import type { DB } from '../../db/types.js';
+import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { AccessService } from '../access/index.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { PostsService } from '../posts/posts.service.js';
+import * as repo from './admin.repository.js';
+
+export interface AdminDeps {
+  db: Kysely<DB>;
+  access: Pick<AccessService, 'requireOperator'>;
+  auth: Pick<AuthService, 'endAllSessions'>;
+  posts: Pick<PostsService, 'withdrawAllInterests'>;
+  /** Disconnects every socket of a member on every node (bound once Socket.IO exists). */
+  disconnect: (userId: number) => void;
+}
+
+/** The answer to a filed report (spec part 2 §7 report). */
+const REPORT_THANKS = 'Thank you. Our team will review this report.';
+
+export function createAdminService({ db, access, auth, posts, disconnect }: AdminDeps) {
+  return {
+    /**
+     * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
+     * the review's author, the event's organizer). Callers check the reporter may see the target
+     * and is not its owner first.
+     */
+    async fileReport(report: {
+      reporterId: number;
+      targetType: ReportTargetType;
+      targetId: number;
+      memberId: number;
+      reason: string;
+    }): Promise<{ success: true; message: string }> {
+      await repo.insertReport(db, {
+        reporter_id: report.reporterId,
+        reported_id: report.memberId,
+        target_type: report.targetType,
+        target_id: report.targetId,
+        reason: report.reason,
+        created_at: nowIso(),
+      });
+      return { success: true, message: REPORT_THANKS };
+    },
+
+    /**
+     * `GET /admin/reports`: open reports, newest first, before-id cursor.
+     * @throws AppError 403 not an operator, 400 invalid cursor.
+     */
+    async listReports(
+      operatorId: number,
+      { limit, cursor }: z.output<typeof adminReportsQuerySchema>,
+    ): Promise<{ reports: AdminReport[]; nextCursor?: string }> {
+      await access.requireOperator(operatorId);
+      const beforeId = decodeBeforeIdCursor(cursor);
+      const rows = await repo.openReports(db, {
+        limit: limit + 1,
+        ...(beforeId !== undefined ? { beforeId } : {}),
+      });
+      const page = rows.slice(0, limit);
+      const reports = page.map((r) => ({
+        id: r.id,
+        reporter:
+          r.reporter_id !== null && r.reporter_username !== null
+            ? { id: r.reporter_id, username: r.reporter_username }
+            : null,
+        target_type: r.target_type,
+        target_id: r.target_id ?? 0,
+        label: r.label,
+        member:
+          r.member_id !== null && r.member_username !== null
+            ? {
+                id: r.member_id,
+                username: r.member_username,
+                suspended: r.member_suspended_at !== null,
+              }
+            : null,
+        reason: r.reason,
+        status: r.status,
+        created_at: r.created_at,
+      }));
+      const last = page.at(-1);
+      return {
+        reports,
+        ...(rows.length > limit && last ? { nextCursor: encodeBeforeIdCursor(last.id) } : {}),
+      };
+    },
+
+    /**
+     * `POST /admin/reports/{id}/dismiss`: closes an open report as 'dismissed'.
+     * @throws AppError 403 not an operator, 404 unknown report, 409 already closed.
+     */
+    async dismiss(
+      operatorId: number,
+      reportId: number,
+    ): Promise<{ success: true; message: string }> {
+      await access.requireOperator(operatorId);
+      await db.transaction().execute(async (trx) => {
+        const report = await repo.findReport(trx, reportId);
+        if (!report) throw notFound('Report not found');
+        if (!(await repo.closeReport(trx, reportId, 'dismissed')))
+          throw conflict('This report is already closed');
+        await repo.insertAction(trx, {
+          operator_id: operatorId,
+          action: 'dismiss_report',
+          target_type: report.target_type,
+          target_id: report.target_id ?? 0,
+          report_id: reportId,
+          created_at: nowIso(),
+        });
+      });
+      return { success: true, message: 'Report dismissed' };
+    },
+
+    /**
+     * `POST /admin/users/{id}/suspend`: the member cannot sign in; their sessions and sockets end
+     * at once; their upcoming games leave the feed (hidden while suspended); their places in
+     * others' games are freed as when they leave (waitlists move up); their open reports are
+     * resolved 'actioned'. Suspending a suspended member changes nothing but is recorded.
+     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself.
+     */
+    async suspend(operatorId: number, userId: number): Promise<{ success: true; message: string }> {
+      await access.requireOperator(operatorId);
+      if (operatorId === userId) throw badRequest('You cannot suspend yourself');
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const member = await repo.findMember(trx, userId);
+        if (!member) throw notFound('User not found');
+        if (member.suspended_at === null) await repo.setSuspendedAt(trx, userId, now);
+        await repo.actionReportsAbout(trx, userId);
+        await repo.insertAction(trx, {
+          operator_id: operatorId,
+          action: 'suspend',
+          target_type: 'member',
+          target_id: userId,
+          report_id: null,
+          created_at: now,
+        });
+      });
+      await auth.endAllSessions(userId);
+      disconnect(userId);
+      await posts.withdrawAllInterests(userId);
+      return { success: true, message: 'Member suspended' };
+    },
+
+    /**
+     * `POST /admin/users/{id}/unsuspend`: the member may sign in again; their games are back in
+     * the feed (places they held stay freed).
+     * @throws AppError 403 not an operator, 404 unknown member.
+     */
+    async unsuspend(
+      operatorId: number,
+      userId: number,
+    ): Promise<{ success: true; message: string }> {
+      await access.requireOperator(operatorId);
+      await db.transaction().execute(async (trx) => {
+        const member = await repo.findMember(trx, userId);
+        if (!member) throw notFound('User not found');
+        await repo.setSuspendedAt(trx, userId, null);
+        await repo.insertAction(trx, {
+          operator_id: operatorId,
+          action: 'unsuspend',
+          target_type: 'member',
+          target_id: userId,
+          report_id: null,
+          created_at: nowIso(),
+        });
+      });
+      return { success: true, message: 'Member unsuspended' };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

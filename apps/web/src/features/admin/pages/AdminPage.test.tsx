@@ -1,0 +1,107 @@
+import type { AdminReport } from '@gameon/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../../../test/utils';
+import type { FetchCall } from '../../../test/utils';
+import { AdminPage } from './AdminPage';
+
+const now = new Date(Date.now() - 5 * 60 * 1000).toISOString();
+
+function openReport(id: number, overrides: Partial<AdminReport> = {}): AdminReport {
+  return {
+    id,
+    reporter: { id: 2, username: 'asha' },
+    target_type: 'member',
+    target_id: 9,
+    label: 'spammer',
+    member: { id: 9, username: 'spammer', suspended: false },
+    reason: 'Sends spam invites',
+    status: 'open',
+    created_at: now,
+    ...overrides,
+  };
+}
+
+let operator: boolean;
+let reports: AdminReport[];
+let calls: FetchCall[];
+
+beforeEach(() => {
+  operator = true;
+  reports = [
+    openReport(3),
+    openReport(2, {
+      target_type: 'review',
+      target_id: 40,
+      label: 'Muddy turf',
+      reason: 'Made up',
+      member: { id: 5, username: 'ravi', suspended: false },
+    }),
+  ];
+  calls = mockFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/auth/me') return jsonResponse({ ...testUser, is_operator: operator });
+    if (path === '/api/admin/reports') return jsonResponse(reports);
+    const dismissed = /^\/api\/admin\/reports\/(\d+)\/dismiss$/.exec(path);
+    if (dismissed) {
+      reports = reports.filter((r) => r.id !== Number(dismissed[1]));
+      return jsonResponse({ success: true, message: 'Report dismissed' });
+    }
+    const suspended = /^\/api\/admin\/users\/(\d+)\/suspend$/.exec(path);
+    if (suspended) {
+      reports = reports.filter((r) => r.member?.id !== Number(suspended[1]));
+      return jsonResponse({ success: true, message: 'Member suspended' });
+    }
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+});
+
+const items = async () =>
+  within(await screen.findByRole('list', { name: 'Open reports' })).getAllByRole('listitem');
+
+describe('AdminPage (issue 17)', () => {
+  it('lists open reports: who, what with a link, why, when', async () => {
+    renderSignedIn(<AdminPage />);
+    const [member, review] = await items();
+    expect(member).toHaveTextContent('asha reported member spammer');
+    expect(within(member!).getByRole('link', { name: 'spammer' })).toHaveAttribute(
+      'href',
+      '/profile/9',
+    );
+    expect(member).toHaveTextContent('Sends spam invites');
+    expect(member).toHaveTextContent('5 minutes ago');
+    expect(review).toHaveTextContent('asha reported review Muddy turf by ravi');
+    expect(review).toHaveTextContent('Made up');
+  });
+
+  it('dismisses a report and shows the list without it', async () => {
+    renderSignedIn(<AdminPage />);
+    const [first] = await items();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Report dismissed')).toBeInTheDocument();
+    await waitFor(async () => expect(await items()).toHaveLength(1));
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/3/dismiss'))).toBe(
+      true,
+    );
+  });
+
+  it('suspends only after the confirm dialog', async () => {
+    renderSignedIn(<AdminPage />);
+    const [first] = await items();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Suspend spammer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend member' });
+    expect(calls.some((c) => c.url.pathname.includes('/suspend'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Member suspended')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/admin/users/9/suspend')).toBe(true);
+    await waitFor(async () => expect(await items()).toHaveLength(1));
+  });
+
+  it('shows members who are not operators "Not found" and asks for no reports', async () => {
+    operator = false;
+    renderSignedIn(<AdminPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/admin/reports')).toBe(false);
+  });
+});

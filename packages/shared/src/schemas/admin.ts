@@ -1,0 +1,38 @@
+/**
+ * Reports and the operators who read them (issue 17 item 8): members report members, reviews
+ * and events (`POST /users|reviews|events/{id}/report`, body {@link reportBodySchema}); operators
+ * (`ADMIN_EMAILS`) list open reports, dismiss them and suspend or unsuspend members.
+ */
+import { z } from 'zod';
+import { pageQuerySchema, userRefSchema } from './common.js';
+
+/** What a report is about. */
+export const REPORT_TARGET_TYPES = ['member', 'review', 'event'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** A report's state: open until an operator dismisses it or acts on the member (suspends). */
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** One report as `GET /admin/reports` lists it. */
+export const adminReportSchema = z.object({
+  id: z.number(),
+  /** Who reported; null once they deleted their account. */
+  reporter: userRefSchema.nullable(),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.number(),
+  /** A short name of the target: the member's username, the review's title, the event's name; null once it is gone. */
+  label: z.string().nullable(),
+  /** The member the report is about (the member, the review's author, the event's organizer); null once gone. */
+  member: userRefSchema.extend({ suspended: z.boolean() }).nullable(),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** `GET /admin/reports`: open reports, newest first, a JSON array (CONTRACT.md lists). */
+export const adminReportsResponseSchema = z.array(adminReportSchema);
+
+/** `GET /admin/reports?limit=&cursor=` (before-id cursor). */
+export const adminReportsQuerySchema = pageQuerySchema;
