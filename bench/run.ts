@@ -245,6 +245,9 @@ async function sessionsFor(count: number): Promise<{ ids: number[]; tokens: stri
             user_id,
             token_hash: hashToken(tokens[i + k]!),
             created_at: now,
+            last_seen_at: now,
+            user_agent: 'bench',
+            ip: '127.0.0.1',
           })),
         )
         .execute();
