@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -104,6 +105,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
   await useSecurityHeaders(app, { hsts: config.trustProxy !== false });
+  // API JSON and the share page's HTML over 1 KiB go compressed (issue 16). Pictures and the
+  // web app's files are not touched: the build precompressed the latter (see below), and a
+  // reply that already has a Content-Encoding is passed through. Socket.IO is not a route.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^(?:application\/json|text\/html)(?:;|$)/,
+  });
 
   const metrics = createMetrics();
   metricsRoutes(app, metrics, config.metricsToken);
@@ -265,9 +275,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // The build wrote `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as
+      // they are to a browser that accepts them, with their Content-Encoding (issue 16).
+      preCompressed: true,
       // Our own Cache-Control below, per file.
       cacheControl: false,
       setHeaders: (res, filePath) => {
+        res.setHeader('Vary', 'Accept-Encoding');
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'Cache-Control',

@@ -3,19 +3,24 @@
  * (route-table.tsx), one list of routes while signed out and one while signed in, under a root
  * route whose error element shows what a page throws. After sign-out the member lands on /login.
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactElement } from 'react';
 import { Navigate, ScrollRestoration, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
 import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
-import { AppLayout } from './layouts/AppLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { routeTable } from './route-table';
 import type { RouteRow } from './route-table';
 
 const rows: readonly RouteRow[] = routeTable;
+
+// The signed-in frame (and the chat and notification code it starts) loads only for members, so a
+// visitor's first page stays light (issue 16).
+const AppLayout = lazy(() =>
+  import('./layouts/AppLayout').then((module) => ({ default: module.AppLayout })),
+);
 
 /**
  * The routes of `state`: each row's page, or a redirect to / for 'home'; the rows `inFrame` picks

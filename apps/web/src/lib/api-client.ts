@@ -2,7 +2,7 @@
  * The one HTTP client of the web app: same-origin JSON calls under `/api`, with the session token
  * from local storage as `Authorization: Bearer` (spec part 1 §4, §9; CONTRACT.md "HTTP").
  */
-import { NEXT_CURSOR_HEADER, TOKEN_STORAGE_KEY } from '@gameon/shared';
+import { NEXT_CURSOR_HEADER, TOKEN_STORAGE_KEY } from '@gameon/shared/constants';
 import type { z } from 'zod';
 
 /** The server answered with a non-2xx status. `data` is the parsed body, if it was JSON. */

@@ -1,7 +1,8 @@
 /**
  * Session state (spec part 1 §4 "Authentication"): the token lives in local storage under `token`;
  * on start-up a stored token is checked with `GET /auth/me`; sign-out clears everything and
- * sends the member to /login.
+ * sends the member to /login. The calls (and the schemas they parse with) load on first use, so a
+ * visitor with no stored token downloads neither (issue 16).
  */
 import type { SessionUser } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,9 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import { errorMessage, onUnauthorized, readStoredToken, storeToken } from './api-client';
-import { fetchCurrentUser, loginRequest, logoutRequest } from './session-api';
+
+/** The session's calls, loaded on first use (lib/session-api.ts). */
+const sessionApi = () => import('./session-api');
 
 type AuthState =
   | { status: 'loading'; user: null; token: string }
@@ -80,7 +83,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     update({ status: 'signedOut', user: null, token: null, redirectToLogin: true });
     if (token !== null) {
-      logoutRequest(token).catch((error: unknown) => console.warn('Logout request failed', error));
+      sessionApi()
+        .then((api) => api.logoutRequest(token))
+        .catch((error: unknown) => console.warn('Logout request failed', error));
     }
   }, [queryClient, update]);
 
@@ -94,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const token = tokenRef.current;
     if (token === null) return;
     try {
-      const user = await fetchCurrentUser(token);
+      const user = await (await sessionApi()).fetchCurrentUser(token);
       // Only if the session is still the one the call was made with.
       if (tokenRef.current === token) update({ status: 'signedIn', user, token });
     } catch (error) {
@@ -120,7 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return startSession(input.token, input.user) ? { success: true } : failed;
       }
       try {
-        const session = await loginRequest(input.email, input.password);
+        const session = await (await sessionApi()).loginRequest(input.email, input.password);
         return startSession(session.token, session.user) ? { success: true } : failed;
       } catch (error) {
         return { success: false, message: errorMessage(error, LOGIN_FAILED) };
@@ -134,14 +139,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (startupToken === null) return;
     const controller = new AbortController();
-    fetchCurrentUser(startupToken, controller.signal).then(
-      (user) => update({ status: 'signedIn', user, token: startupToken }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load the current user', error);
-        logout();
-      },
-    );
+    sessionApi()
+      .then((api) => api.fetchCurrentUser(startupToken, controller.signal))
+      .then(
+        (user) => update({ status: 'signedIn', user, token: startupToken }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('Could not load the current user', error);
+          logout();
+        },
+      );
     return () => controller.abort();
   }, [startupToken, update, logout]);
 

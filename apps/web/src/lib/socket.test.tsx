@@ -5,6 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { sockets } from '../test/fake-socket';
 import { SocketProvider, useSocket } from './socket';
 
+/** The socket the provider opened last, once it has loaded the Socket.IO client. */
+async function openedSocket(before: number) {
+  await vi.waitFor(() => expect(sockets.length).toBe(before + 1));
+  return sockets.at(-1);
+}
+
 function SendProbe() {
   const { sendGroupMessage } = useSocket();
   const [result, setResult] = useState('');
@@ -24,13 +30,14 @@ describe('SocketProvider', () => {
     expect(() => renderHook(() => useSocket())).toThrow(/SocketProvider/);
   });
 
-  it('connects with the token and the spec reconnection settings, and joins on connect', () => {
+  it('connects with the token and the spec reconnection settings, and joins on connect', async () => {
+    const before = sockets.length;
     render(
       <SocketProvider token="tok" userId={7} onUnauthorized={() => undefined}>
         <span />
       </SocketProvider>,
     );
-    const socket = sockets.at(-1);
+    const socket = await openedSocket(before);
     expect(socket?.options).toMatchObject({
       path: '/socket.io',
       auth: { token: 'tok' },
@@ -44,27 +51,30 @@ describe('SocketProvider', () => {
     expect(socket?.emitted).toContainEqual({ event: 'join', args: [7] });
   });
 
-  it("signs out when the server refuses the token ('unauthorized')", () => {
+  it("signs out when the server refuses the token ('unauthorized')", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onUnauthorized = vi.fn();
+    const before = sockets.length;
     render(
       <SocketProvider token="bad" userId={7} onUnauthorized={onUnauthorized}>
         <span />
       </SocketProvider>,
     );
-    sockets.at(-1)?.serverEmit('connect_error', new Error('timeout'));
+    const socket = await openedSocket(before);
+    socket?.serverEmit('connect_error', new Error('timeout'));
     expect(onUnauthorized).not.toHaveBeenCalled();
-    sockets.at(-1)?.serverEmit('connect_error', new Error('unauthorized'));
+    socket?.serverEmit('connect_error', new Error('unauthorized'));
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
-  it('closes the socket on sign-out', () => {
+  it('closes the socket on sign-out', async () => {
+    const before = sockets.length;
     const { rerender } = render(
       <SocketProvider token="tok" userId={7} onUnauthorized={() => undefined}>
         <span />
       </SocketProvider>,
     );
-    const socket = sockets.at(-1);
+    const socket = await openedSocket(before);
     rerender(
       <SocketProvider token={null} userId={null} onUnauthorized={() => undefined}>
         <span />

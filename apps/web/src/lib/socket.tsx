@@ -1,6 +1,8 @@
 /**
  * The real-time session (spec part 1 §4 "Real-time session", §9; CONTRACT.md "Socket.IO"):
- * one Socket.IO connection while a member is signed in, closed on sign-out or user change.
+ * one Socket.IO connection while a member is signed in, closed on sign-out or user change. The
+ * Socket.IO client is loaded only when a member signs in, so a visitor never downloads it
+ * (issue 16).
  */
 import { SOCKET_UNAUTHORIZED } from '@gameon/shared';
 import type {
@@ -12,7 +14,6 @@ import type {
 } from '@gameon/shared';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 
 export type GameOnSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -97,32 +98,42 @@ export function SocketProvider({ token, userId, onUnauthorized, children }: Sock
 
   useEffect(() => {
     if (token === null || userId === null) return;
-    const next: GameOnSocket = io({
-      path: '/socket.io',
-      auth: { token },
-      timeout: 20_000,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
-      randomizationFactor: 0.5,
-      reconnectionAttempts: Infinity,
-    });
-    next.on('connect', () => {
-      setConnected(true);
-      next.emit('join', userId);
-    });
-    next.on('disconnect', (reason) => {
-      setConnected(false);
-      // The server closed the session (e.g. token revoked); reconnecting re-checks the token.
-      if (reason === 'io server disconnect') next.connect();
-    });
-    next.on('connect_error', (error) => {
-      console.error('Socket connection error:', error.message);
-      if (error.message === SOCKET_UNAUTHORIZED) onUnauthorizedRef.current();
-    });
-    setSocket(next);
+    let next: GameOnSocket | null = null;
+    let closed = false;
+    void import('socket.io-client').then(
+      ({ io }) => {
+        if (closed) return;
+        const live: GameOnSocket = io({
+          path: '/socket.io',
+          auth: { token },
+          timeout: 20_000,
+          reconnectionDelay: 1000,
+          reconnectionDelayMax: 5000,
+          randomizationFactor: 0.5,
+          reconnectionAttempts: Infinity,
+        });
+        live.on('connect', () => {
+          setConnected(true);
+          live.emit('join', userId);
+        });
+        live.on('disconnect', (reason) => {
+          setConnected(false);
+          // The server closed the session (e.g. token revoked); reconnecting re-checks the token.
+          if (reason === 'io server disconnect') live.connect();
+        });
+        live.on('connect_error', (error) => {
+          console.error('Socket connection error:', error.message);
+          if (error.message === SOCKET_UNAUTHORIZED) onUnauthorizedRef.current();
+        });
+        next = live;
+        setSocket(live);
+      },
+      (error: unknown) => console.error('Could not load the socket client', error),
+    );
     return () => {
-      next.removeAllListeners();
-      next.close();
+      closed = true;
+      next?.removeAllListeners();
+      next?.close();
       setSocket(null);
       setConnected(false);
     };
