@@ -29,10 +29,10 @@ export function FilterPanel({ id, activeCount, children }: FilterPanelProps) {
         className="flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-sm font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 min-[601px]:hidden"
       >
         <span className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
+          <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-700" />
           Filters
           {activeCount > 0 && (
-            <span className="rounded-full bg-emerald-600 px-2 text-xs text-white">
+            <span className="rounded-full bg-emerald-700 px-2 text-xs text-white">
               {activeCount}
             </span>
           )}
@@ -53,7 +53,7 @@ export function FilterPanel({ id, activeCount, children }: FilterPanelProps) {
       >
         <div className="hidden items-center justify-between min-[601px]:flex">
           <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-600" />
+            <SlidersHorizontal aria-hidden="true" className="size-4 text-emerald-700" />
             Filters
           </h2>
         </div>

@@ -68,7 +68,7 @@ export function AppButtons() {
         <Link
           to="/"
           aria-describedby={`${id}-web`}
-          className={cx(buttonClass, 'bg-emerald-600 text-white hover:bg-emerald-700')}
+          className={cx(buttonClass, 'bg-emerald-700 text-white hover:bg-emerald-800')}
         >
           <ButtonFace icon={Globe} line="Available now" lineId={`${id}-web`} name="Web Browser" />
         </Link>

@@ -125,7 +125,7 @@ export function CreatePostPage() {
                   className={cx(
                     'size-4',
                     values.kind === value &&
-                      (value === 'sport' ? 'text-emerald-600' : 'text-violet-600'),
+                      (value === 'sport' ? 'text-emerald-700' : 'text-violet-600'),
                   )}
                 />
                 {label}
