@@ -212,7 +212,7 @@ export function FeedFilters({
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
                 filters.filterType === option.value
                   ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-500 hover:text-slate-800',
+                  : 'text-slate-600 hover:text-slate-900',
               )}
             >
               <input

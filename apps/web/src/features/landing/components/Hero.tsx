@@ -94,7 +94,7 @@ export function Hero() {
             ))}
             <div className="rounded-2xl bg-slate-900 p-4 text-white">
               <p className="text-sm font-semibold">“I&apos;m in! Bringing the tennis ball.”</p>
-              <p className="mt-1 text-xs text-slate-500">Box cricket group chat · just now</p>
+              <p className="mt-1 text-xs text-slate-300">Box cricket group chat · just now</p>
             </div>
           </div>
         </div>
