@@ -307,8 +307,10 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     mockFetch(server);
     const router = renderApp('/');
     const header = await screen.findByRole('banner');
-    const link = within(header).getByRole('link', { name: 'Messages' });
-    await waitFor(() => expect(link).toHaveTextContent('3'));
+    const link = within(header).getByRole('link', { name: /^Messages/ });
+    // The name contains the badge's visible count (issue 16, label in name).
+    await waitFor(() => expect(link).toHaveAccessibleName('Messages, 3 unread'));
+    expect(link).toHaveTextContent('3');
     await act(() => router.navigate('/messages'));
     await screen.findByRole('heading', { name: 'Messages' });
     expect(within(header).getByRole('link', { name: 'Messages' })).not.toHaveTextContent('3');

@@ -56,7 +56,7 @@ export function AboutGameOn() {
           <dl className="grid grid-cols-2 gap-4">
             {stats.map((stat) => (
               <div key={stat.label} className="rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
-                <dt className="text-sm text-slate-400">{stat.label}</dt>
+                <dt className="text-sm text-slate-300">{stat.label}</dt>
                 <dd className="mt-1 text-3xl font-extrabold text-emerald-400">{stat.value}</dd>
               </div>
             ))}

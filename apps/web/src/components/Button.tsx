@@ -7,11 +7,11 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 disabled:bg-emerald-600/60 focus-visible:outline-emerald-600',
+    'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:bg-slate-500 focus-visible:outline-emerald-600',
   secondary:
-    'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400 focus-visible:outline-emerald-600',
+    'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-500 focus-visible:outline-emerald-600',
   ghost:
-    'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300 focus-visible:outline-emerald-600',
+    'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-500 focus-visible:outline-emerald-600',
   danger:
     'bg-rose-600 text-white shadow-sm hover:bg-rose-700 disabled:bg-rose-600/60 focus-visible:outline-rose-600',
   light:

@@ -13,7 +13,7 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <span className="mb-3 grid size-12 place-items-center rounded-full bg-emerald-50 text-emerald-600">
+      <span className="mb-3 grid size-12 place-items-center rounded-full bg-emerald-50 text-emerald-700">
         <Icon aria-hidden="true" className="size-6" />
       </span>
       <p className="text-base font-semibold text-slate-900">{title}</p>

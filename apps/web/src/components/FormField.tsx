@@ -5,7 +5,7 @@ import { cx } from '../lib/format';
 export function inputClasses(invalid = false, className?: string): string {
   return cx(
     'block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-xs',
-    'placeholder:text-slate-400 transition-colors',
+    'placeholder:text-slate-500 transition-colors',
     'focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-0',
     'disabled:cursor-not-allowed disabled:bg-slate-100',
     invalid
@@ -70,13 +70,13 @@ export function FormField({
         <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
           {label}
           {/* The space is part of the accessible name: "Tags (optional)", not "Tags(optional)". */}
-          {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+          {optional && <span className="font-normal text-slate-500"> (optional)</span>}
         </label>
         {counter && (
           <span
             className={cx(
               'text-xs tabular-nums',
-              counter.value > counter.max ? 'font-semibold text-rose-600' : 'text-slate-400',
+              counter.value > counter.max ? 'font-semibold text-rose-600' : 'text-slate-500',
             )}
           >
             {counter.value}/{counter.max}

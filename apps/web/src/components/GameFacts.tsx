@@ -82,7 +82,7 @@ export function GameFact({
       <dt>
         <Icon
           aria-hidden="true"
-          className={cx('size-4 text-slate-400', align === 'start' && 'mt-0.5')}
+          className={cx('size-4 text-slate-500', align === 'start' && 'mt-0.5')}
         />
         <span className="sr-only">{label}</span>
       </dt>

@@ -11,7 +11,7 @@ import { Spinner } from './Spinner';
 export function LoadingLine({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div role="status" className={cx('flex items-center gap-2 text-sm text-slate-500', className)}>
-      <Spinner className="size-4 text-emerald-600" />
+      <Spinner className="size-4 text-emerald-700" />
       {children}
     </div>
   );

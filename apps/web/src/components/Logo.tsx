@@ -55,7 +55,7 @@ export function Logo({
             wordmarkClassName,
           )}
         >
-          Game<span className={inverted ? 'text-emerald-300' : 'text-emerald-600'}>On</span>
+          Game<span className={inverted ? 'text-emerald-300' : 'text-emerald-700'}>On</span>
         </span>
       )}
     </span>

@@ -4,9 +4,9 @@ import type { PasswordStrength } from '../lib/password-strength';
 
 const levels: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
   'Too short': { bars: 1, bar: 'bg-rose-500', text: 'text-rose-600' },
-  Fair: { bars: 2, bar: 'bg-amber-500', text: 'text-amber-600' },
-  Good: { bars: 3, bar: 'bg-sky-500', text: 'text-sky-600' },
-  Strong: { bars: 4, bar: 'bg-emerald-500', text: 'text-emerald-600' },
+  Fair: { bars: 2, bar: 'bg-amber-500', text: 'text-amber-700' },
+  Good: { bars: 3, bar: 'bg-sky-500', text: 'text-sky-700' },
+  Strong: { bars: 4, bar: 'bg-emerald-500', text: 'text-emerald-700' },
 };
 
 /** Four bars and a word for the password's strength (spec part 1 §5); nothing when empty. */

@@ -61,7 +61,7 @@ export function PlaceSearch({
       itemText={(place) => place.name}
       renderItem={(place) => (
         <>
-          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">{place.name}</span>
             <span className="block truncate text-xs text-slate-500">

@@ -7,14 +7,14 @@ export const popoverItemClass =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600';
 
 interface PopoverMenuProps {
-  /** Accessible name of the trigger button, also the panel's. */
+  /** Accessible name of the panel, and of the trigger button unless `triggerLabel` is given. */
   label: string;
+  /** Accessible name of the trigger button when it shows more than `label` (an unread count). */
+  triggerLabel?: string;
   /** The trigger button's content. */
   trigger: ReactNode;
   triggerClassName: string;
   triggerRef?: Ref<HTMLButtonElement>;
-  /** Id of the text that describes the trigger (e.g. an unread badge inside it). */
-  triggerDescribedBy?: string;
   /** Whether the panel is open (controlled). */
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -32,10 +32,10 @@ interface PopoverMenuProps {
  */
 export function PopoverMenu({
   label,
+  triggerLabel,
   trigger,
   triggerClassName,
   triggerRef,
-  triggerDescribedBy,
   isOpen,
   onOpenChange,
   className,
@@ -43,12 +43,7 @@ export function PopoverMenu({
 }: PopoverMenuProps) {
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Button
-        ref={triggerRef}
-        aria-label={label}
-        aria-describedby={triggerDescribedBy}
-        className={triggerClassName}
-      >
+      <Button ref={triggerRef} aria-label={triggerLabel ?? label} className={triggerClassName}>
         {trigger}
       </Button>
       <Popover

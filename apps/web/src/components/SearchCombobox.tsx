@@ -111,7 +111,7 @@ export function SearchCombobox<T>({
     >
       <Search
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
       />
       <Input
         id={id}

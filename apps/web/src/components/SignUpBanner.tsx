@@ -24,7 +24,7 @@ export function SignUpBanner({ headingId, title, text, secondary, className }: S
   return (
     <section aria-labelledby={headingId} className={className}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-emerald-600 to-teal-700 px-6 py-12 text-center text-white shadow-xl sm:px-12">
+        <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-emerald-700 to-teal-800 px-6 py-12 text-center text-white shadow-xl sm:px-12">
           <div
             aria-hidden="true"
             className="absolute -bottom-24 -left-24 size-72 rounded-full bg-white/10 blur-2xl"

@@ -7,7 +7,7 @@ export function pillTabClass(selected: boolean): string {
   return cx(
     'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',
     selected
-      ? 'bg-emerald-600 text-white shadow-sm'
+      ? 'bg-emerald-700 text-white shadow-sm'
       : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/Button';
 import { LogoLink } from '../../components/LogoLink';
 import { badgeText } from '../../lib/format';
+import { unreadLabel } from './unread-label';
 import { useUnreadBadge } from './use-unread-badge';
 
 // The two popovers load with the signed-in app, so React Aria stays off the landing page.
@@ -49,18 +50,13 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
           </Suspense>
           <Link
             to="/messages"
-            aria-label="Messages"
-            aria-describedby={showBadge ? 'header-unread-badge' : undefined}
+            aria-label={unreadLabel('Messages', showBadge ? unreadCount : 0)}
             className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
           >
             <MessageCircle aria-hidden="true" className="size-5" />
             {showBadge && (
-              <span
-                id="header-unread-badge"
-                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
-              >
+              <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white">
                 {badgeText(unreadCount)}
-                <span className="sr-only"> unread messages</span>
               </span>
             )}
           </Link>

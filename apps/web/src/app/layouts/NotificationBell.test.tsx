@@ -36,7 +36,7 @@ function server(call: FetchCall): Response {
 
 async function openApp(path = '/settings') {
   const opened = await openSignedInApp(path, sockets);
-  const bell = await screen.findByRole('button', { name: 'Notifications' });
+  const bell = await screen.findByRole('button', { name: /^Notifications/ });
   return { ...opened, bell };
 }
 
@@ -54,7 +54,7 @@ beforeEach(() => {
 describe('NotificationBell', () => {
   it('shows the badge, the items with relative time and the View all link', async () => {
     const { bell, user } = await openApp();
-    await waitFor(() => expect(bell).toHaveAccessibleDescription('2 unread notifications'));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 2 unread'));
     await user.click(bell);
     const panel = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(panel).findByText(/rahul started following you/)).toHaveTextContent(

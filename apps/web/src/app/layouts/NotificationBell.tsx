@@ -16,6 +16,7 @@ import {
 } from '../../features/notifications/components/NotificationText';
 import { badgeText, cx } from '../../lib/format';
 import { LoadingLine } from '../../components/LoadStates';
+import { unreadLabel } from './unread-label';
 
 /**
  * The header's notification dropdown (spec part 1 §2 "Notification dropdown", §4): the bell with
@@ -53,19 +54,16 @@ export function NotificationBell() {
   return (
     <PopoverMenu
       label="Notifications"
+      triggerLabel={unreadLabel('Notifications', unreadCount)}
       isOpen={open}
       onOpenChange={setOpen}
-      triggerDescribedBy={unreadCount > 0 ? 'notifications-badge' : undefined}
       triggerClassName="relative grid size-10 place-items-center rounded-full text-slate-600 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
       trigger={
         <>
           <Bell aria-hidden="true" className="size-5" />
           {unreadCount > 0 && (
-            <span
-              id="notifications-badge"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
-            >
-              {badgeText(unreadCount)} <span className="sr-only">unread notifications</span>
+            <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white">
+              {badgeText(unreadCount)}
             </span>
           )}
         </>

@@ -10,7 +10,7 @@ export function SkipLink() {
   return (
     <a
       href={`#${MAIN_ID}`}
-      className="sr-only z-50 rounded-lg bg-emerald-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
     >
       Skip to content
     </a>

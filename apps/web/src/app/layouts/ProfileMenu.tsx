@@ -27,7 +27,7 @@ export function ProfileMenu() {
           <span className="hidden max-w-32 truncate text-sm font-semibold text-slate-800 md:block">
             {user.username}
           </span>
-          <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-400 md:block" />
+          <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 md:block" />
         </>
       }
     >

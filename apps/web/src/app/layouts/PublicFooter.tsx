@@ -3,7 +3,7 @@ import type { LinkItem } from '../../components/LinkList';
 import { Logo } from '../../components/Logo';
 
 const footerLink =
-  'rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
+  'rounded text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
 
 const footerLinks: LinkItem[] = [
   { to: '/about', label: 'About' },
@@ -17,7 +17,7 @@ const footerLinks: LinkItem[] = [
  */
 export function PublicFooter() {
   return (
-    <footer className="bg-slate-950 py-10 text-slate-400">
+    <footer className="bg-slate-950 py-10 text-slate-300">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div>
           <Logo size={32} inverted />

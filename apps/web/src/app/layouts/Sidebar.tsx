@@ -95,7 +95,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                     <>
                       <Icon
                         aria-hidden="true"
-                        className={cx('size-5', isActive ? 'text-emerald-600' : 'text-slate-400')}
+                        className={cx('size-5', isActive ? 'text-emerald-700' : 'text-slate-500')}
                       />
                       <span className="flex-1">{label}</span>
                       {to === '/messages' && unreadCount > 0 && (

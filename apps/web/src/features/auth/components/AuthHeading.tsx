@@ -32,7 +32,7 @@ export function AuthHeading({
       {Icon && (
         <span
           className={cx(
-            'mb-4 grid place-items-center rounded-2xl bg-emerald-50 text-emerald-600',
+            'mb-4 grid place-items-center rounded-2xl bg-emerald-50 text-emerald-700',
             centered ? 'mx-auto size-14' : 'size-12',
           )}
         >

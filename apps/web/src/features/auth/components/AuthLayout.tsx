@@ -12,7 +12,7 @@ const highlights = [
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh bg-slate-50">
-      <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-emerald-600 via-teal-700 to-slate-900 p-10 text-white lg:flex">
+      <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-emerald-700 via-teal-700 to-slate-900 p-10 text-white lg:flex">
         <div
           aria-hidden="true"
           className="absolute -top-24 -right-24 size-80 rounded-full bg-emerald-400/20 blur-3xl"

@@ -114,7 +114,7 @@ export function OtpInput({
           onFocus={(event) => event.target.select()}
           className={cx(
             'h-12 w-full min-w-0 rounded-xl border bg-white text-center text-xl font-bold text-slate-900 shadow-xs sm:h-14',
-            'focus:outline-none focus-visible:ring-2 disabled:bg-slate-100 disabled:text-slate-400',
+            'focus:outline-none focus-visible:ring-2 disabled:bg-slate-100 disabled:text-slate-500',
             invalid
               ? 'border-rose-400 focus-visible:ring-rose-200'
               : 'border-slate-300 focus-visible:border-emerald-500 focus-visible:ring-emerald-200',

@@ -88,7 +88,7 @@ export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
               Code expired
             </p>
           ) : (
-            <p className={cx('text-slate-500', secondsLeft <= 60 && 'text-amber-600')}>
+            <p className={cx('text-slate-500', secondsLeft <= 60 && 'text-amber-700')}>
               Code expires in{' '}
               <span className="font-semibold tabular-nums">{formatCountdown(secondsLeft)}</span>
             </p>

@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
     return (
       <AuthLayout>
         <div className="space-y-4 text-center">
-          <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
+          <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-700">
             <MailCheck aria-hidden="true" className="size-7" />
           </span>
           <h1 className="text-2xl font-bold text-slate-900">Check your inbox</h1>

@@ -84,7 +84,7 @@ function EventSummary({ event }: { event: SportsEvent }) {
   return (
     <section
       aria-label="Event"
-      className="rounded-2xl bg-gradient-to-br from-emerald-600 to-teal-700 p-5 text-white shadow-sm"
+      className="rounded-2xl bg-gradient-to-br from-emerald-700 to-teal-800 p-5 text-white shadow-sm"
     >
       <SportBadge sport={event.sport} />
       <p className="mt-3 text-xl font-bold break-words">{event.title}</p>

@@ -72,7 +72,7 @@ function CheckboxGroup({
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-emerald-600',
                 checked
                   ? tone === 'emerald'
-                    ? 'bg-emerald-600 text-white ring-emerald-600'
+                    ? 'bg-emerald-700 text-white ring-emerald-700'
                     : 'bg-violet-600 text-white ring-violet-600'
                   : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50',
               )}
@@ -146,7 +146,7 @@ export function FeedFilters({
             <p className="text-slate-500">{geolocation.message}</p>
           )}
           {place === null && geolocation.status === 'pending' && (
-            <p className="text-slate-400">Finding your position…</p>
+            <p className="text-slate-500">Finding your position…</p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -212,7 +212,7 @@ export function FeedFilters({
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
                 filters.filterType === option.value
                   ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-500 hover:text-slate-800',
+                  : 'text-slate-600 hover:text-slate-900',
               )}
             >
               <input

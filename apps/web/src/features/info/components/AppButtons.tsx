@@ -25,7 +25,7 @@ function ButtonFace({
       <Icon aria-hidden="true" className="size-7 shrink-0" />
       <span className="leading-tight">
         {/* Hidden from the name, read as the description: the button is called "iOS". */}
-        <span id={lineId} aria-hidden="true" className="block text-xs opacity-80">
+        <span id={lineId} aria-hidden="true" className="block text-xs">
           {line}
         </span>
         <span className="block text-lg font-semibold">{name}</span>
@@ -68,7 +68,7 @@ export function AppButtons() {
         <Link
           to="/"
           aria-describedby={`${id}-web`}
-          className={cx(buttonClass, 'bg-emerald-600 text-white hover:bg-emerald-700')}
+          className={cx(buttonClass, 'bg-emerald-700 text-white hover:bg-emerald-800')}
         >
           <ButtonFace icon={Globe} line="Available now" lineId={`${id}-web`} name="Web Browser" />
         </Link>

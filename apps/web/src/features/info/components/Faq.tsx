@@ -20,7 +20,7 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
             {question}
             <ChevronDown
               aria-hidden="true"
-              className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
+              className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
             />
           </summary>
           <div className="pb-4 text-slate-600">{answer}</div>

@@ -57,7 +57,7 @@ export function LegalDocument({ title, summary, sections }: LegalDocumentProps) 
                   href={`#${section.id}`}
                   className="flex gap-2 rounded text-slate-600 hover:text-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
                 >
-                  <span aria-hidden="true" className="min-w-6 text-slate-400 tabular-nums">
+                  <span aria-hidden="true" className="min-w-6 text-slate-500 tabular-nums">
                     {index + 1}.
                   </span>
                   {section.title}

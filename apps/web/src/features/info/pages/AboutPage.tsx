@@ -69,7 +69,7 @@ export function AboutPage() {
             <li key={step.title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <span
                 aria-hidden="true"
-                className="grid size-9 place-items-center rounded-full bg-emerald-600 text-sm font-bold text-white"
+                className="grid size-9 place-items-center rounded-full bg-emerald-700 text-sm font-bold text-white"
               >
                 {index + 1}
               </span>

@@ -29,7 +29,7 @@ export function Features() {
     <section aria-labelledby="features-heading" className="bg-slate-50 py-16 md:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-emerald-600 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-emerald-700 uppercase">
             Why GameOn
           </p>
           <h2 id="features-heading" className="mt-2 text-3xl font-bold text-slate-900">

@@ -127,7 +127,7 @@ export function Gallery() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
           <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-emerald-600 uppercase">
+            <p className="text-sm font-semibold tracking-wide text-emerald-700 uppercase">
               Gallery
             </p>
             <h2 id="gallery-heading" className="mt-2 text-3xl font-bold text-slate-900">
@@ -165,43 +165,47 @@ export function Gallery() {
             ))}
           </div>
         </div>
-        <ul
+        <div
           id="gallery-panel"
           role="tabpanel"
           aria-labelledby={`gallery-tab-${tabs.indexOf(active)}`}
-          className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3"
+          className="mt-10"
         >
-          {shown.map((tile, index) => (
-            <li
-              key={tile.caption}
-              className={cx(
-                'group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-br p-3.5 text-white shadow-md sm:min-h-52 sm:rounded-3xl sm:p-5',
-                tile.tone,
-                active === 'All' && index === 0 && 'col-span-2 lg:row-span-2 lg:min-h-[27rem]',
-                lastSpansRow && index === shown.length - 1 && 'max-lg:col-span-2',
-              )}
-            >
-              <div
-                aria-hidden="true"
-                className="absolute -top-6 -right-6 opacity-20 transition-transform duration-500 group-hover:scale-110 group-hover:rotate-6"
+          {/* The list sits inside the panel: a tabpanel role on the <ul> itself would hide the
+              list from assistive technology and leave its items outside a list (issue 16). */}
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+            {shown.map((tile, index) => (
+              <li
+                key={tile.caption}
+                className={cx(
+                  'group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-br p-3.5 text-white shadow-md sm:min-h-52 sm:rounded-3xl sm:p-5',
+                  tile.tone,
+                  active === 'All' && index === 0 && 'col-span-2 lg:row-span-2 lg:min-h-[27rem]',
+                  lastSpansRow && index === shown.length - 1 && 'max-lg:col-span-2',
+                )}
               >
-                <SportIcon sport={tile.sport} className="size-28 sm:size-40" />
-              </div>
-              <div
-                aria-hidden="true"
-                className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent"
-              />
-              <div className="relative">
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold backdrop-blur">
-                  <SportIcon sport={tile.sport} className="size-3.5" />
-                  {tile.sport}
-                </span>
-                <p className="mt-2 text-sm leading-snug font-bold sm:text-lg">{tile.caption}</p>
-                <p className="text-xs text-white/80 sm:text-sm">{tile.place}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+                <div
+                  aria-hidden="true"
+                  className="absolute -top-6 -right-6 opacity-20 transition-transform duration-500 group-hover:scale-110 group-hover:rotate-6"
+                >
+                  <SportIcon sport={tile.sport} className="size-28 sm:size-40" />
+                </div>
+                <div
+                  aria-hidden="true"
+                  className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent"
+                />
+                <div className="relative">
+                  <span className="inline-flex items-center gap-1.5 rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold backdrop-blur">
+                    <SportIcon sport={tile.sport} className="size-3.5" />
+                    {tile.sport}
+                  </span>
+                  <p className="mt-2 text-sm leading-snug font-bold sm:text-lg">{tile.caption}</p>
+                  <p className="text-xs text-white/80 sm:text-sm">{tile.place}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </section>
   );

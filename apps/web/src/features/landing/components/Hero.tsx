@@ -45,7 +45,7 @@ export function Hero() {
             Free for every player in India
           </p>
           <h1 className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-            Find players. <span className="text-emerald-600">Join games.</span> Play more.
+            Find players. <span className="text-emerald-700">Join games.</span> Play more.
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-600">
             GameOn connects sports and esports fans with teammates near them. Post a game, get a
@@ -68,7 +68,7 @@ export function Hero() {
         <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
           <div className="absolute inset-0 -rotate-3 rounded-3xl bg-gradient-to-br from-emerald-500 to-teal-700 opacity-90" />
           <div className="relative space-y-3 rounded-3xl bg-white/95 p-4 shadow-2xl ring-1 ring-slate-200 sm:p-6">
-            <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Games near you
             </p>
             {previewGames.map((game) => (
@@ -94,7 +94,7 @@ export function Hero() {
             ))}
             <div className="rounded-2xl bg-slate-900 p-4 text-white">
               <p className="text-sm font-semibold">“I&apos;m in! Bringing the tennis ball.”</p>
-              <p className="mt-1 text-xs text-slate-400">Box cricket group chat · just now</p>
+              <p className="mt-1 text-xs text-slate-300">Box cricket group chat · just now</p>
             </div>
           </div>
         </div>

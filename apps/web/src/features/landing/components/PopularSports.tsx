@@ -19,7 +19,7 @@ export function PopularSports() {
     <section aria-labelledby="popular-heading" className="bg-white py-16 md:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-emerald-600 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-emerald-700 uppercase">
             Popular right now
           </p>
           <h2 id="popular-heading" className="mt-2 text-3xl font-bold text-slate-900">

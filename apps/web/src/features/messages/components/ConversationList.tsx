@@ -69,7 +69,7 @@ function ConversationRow({
               {name}
             </span>
             {lastAt !== null && (
-              <time dateTime={lastAt} className="shrink-0 text-[11px] text-slate-400">
+              <time dateTime={lastAt} className="shrink-0 text-[11px] text-slate-500">
                 {formatMessageTime(lastAt, new Date(), { timeZone: viewerTimeZone() })}
               </time>
             )}
@@ -84,7 +84,7 @@ function ConversationRow({
               {lastContent === null ? 'No messages yet' : truncatePreview(lastContent)}
             </span>
             {unread && (
-              <span className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-[11px] leading-5 font-bold text-white">
+              <span className="shrink-0 rounded-full bg-emerald-700 px-1.5 text-[11px] leading-5 font-bold text-white">
                 {badgeText(unreadCount)}
                 <span className="sr-only"> unread</span>
               </span>
@@ -102,7 +102,7 @@ function ListSection({ id, title, children }: { id: string; title: string; child
     <section aria-labelledby={id} className="mb-3">
       <h2
         id={id}
-        className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
+        className="px-5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
       >
         {title}
       </h2>

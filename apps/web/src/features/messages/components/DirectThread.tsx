@@ -20,7 +20,7 @@ interface DirectThreadProps {
 /** One tick while the other member has not read a message, two once they have. */
 function ReadTicks({ read }: { read: boolean }) {
   return read ? (
-    <span role="img" aria-label="Read" className="text-emerald-600">
+    <span role="img" aria-label="Read" className="text-emerald-700">
       <CheckCheck aria-hidden="true" className="size-3.5" />
     </span>
   ) : (

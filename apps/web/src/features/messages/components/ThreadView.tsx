@@ -148,7 +148,7 @@ export function MessageBubble({ own, content, createdAt, senderName, status }: M
           className={cx(
             'rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
             own
-              ? 'rounded-br-md bg-emerald-600 text-white'
+              ? 'rounded-br-md bg-emerald-700 text-white'
               : 'rounded-bl-md bg-white text-slate-800 ring-1 ring-slate-200',
           )}
         >
@@ -157,7 +157,7 @@ export function MessageBubble({ own, content, createdAt, senderName, status }: M
         </div>
         <p
           className={cx(
-            'mt-0.5 flex items-center gap-1 text-[11px] text-slate-400',
+            'mt-0.5 flex items-center gap-1 text-[11px] text-slate-500',
             own ? 'mr-2 justify-end' : 'ml-3',
           )}
         >

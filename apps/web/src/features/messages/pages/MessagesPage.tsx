@@ -98,7 +98,7 @@ function ThreadPlaceholder({
   return (
     <div className="relative flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
       {onBack && <BackToConversations onBack={onBack} className="absolute top-3 left-3" />}
-      <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-600">
+      <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-700">
         <MessagesSquare aria-hidden="true" className="size-7" />
       </span>
       <p className="text-base font-semibold text-slate-900">{title}</p>

@@ -9,7 +9,7 @@ export function UnreadDot({ unread }: { unread: boolean }) {
       aria-hidden="true"
       className={cx(
         'mt-1.5 size-2 shrink-0 rounded-full',
-        unread ? 'bg-emerald-600' : 'bg-transparent',
+        unread ? 'bg-emerald-700' : 'bg-transparent',
       )}
     />
   );
@@ -20,7 +20,7 @@ export function NotificationText({ notification }: { notification: ReceivedNotif
   return (
     <>
       {notification.message}{' '}
-      <span className="font-normal text-slate-400">
+      <span className="font-normal text-slate-500">
         ({formatRelativeTime(notification.created_at, new Date(), { timeZone: viewerTimeZone() })})
       </span>
     </>

@@ -105,7 +105,7 @@ export function NotificationsPage() {
             className={cx(
               'rounded-full px-3 py-1.5 text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-emerald-600',
               filter === name
-                ? 'bg-emerald-600 text-white ring-emerald-600'
+                ? 'bg-emerald-700 text-white ring-emerald-700'
                 : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
             )}
           >

@@ -47,7 +47,7 @@ export function SearchPage() {
         role="status"
         className="flex items-center justify-center gap-2 py-12 text-sm text-slate-500"
       >
-        <Spinner className="size-4 text-emerald-600" />
+        <Spinner className="size-4 text-emerald-700" />
         Searching…
       </p>
     );
@@ -102,7 +102,7 @@ export function SearchPage() {
         <div className="relative mt-1.5">
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           />
           <input
             id={INPUT_ID}
@@ -120,7 +120,7 @@ export function SearchPage() {
             className={inputClasses(false, 'pl-9')}
           />
           {typing && text.trim().length >= SEARCH_MIN_CHARS && (
-            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" />
+            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
           )}
         </div>
         <p id={hintId(INPUT_ID)} className="mt-1.5 text-xs text-slate-500">

@@ -113,11 +113,11 @@ export function CreatePostPage() {
                   setValues((current) => ({ ...current, kind: value, sport: '' }));
                 }}
                 className={cx(
-                  'flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                  'flex items-center justify-center gap-2 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
                   'focus-visible:outline-2 focus-visible:outline-emerald-600',
                   values.kind === value
                     ? 'bg-white text-slate-900 shadow-sm'
-                    : 'text-slate-500 hover:text-slate-800',
+                    : 'text-slate-600 hover:text-slate-900',
                 )}
               >
                 <Icon
@@ -125,7 +125,7 @@ export function CreatePostPage() {
                   className={cx(
                     'size-4',
                     values.kind === value &&
-                      (value === 'sport' ? 'text-emerald-600' : 'text-violet-600'),
+                      (value === 'sport' ? 'text-emerald-700' : 'text-violet-600'),
                   )}
                 />
                 {label}

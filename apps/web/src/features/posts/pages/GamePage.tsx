@@ -164,7 +164,7 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
     return (
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <span className="mb-3 grid size-12 place-items-center rounded-full bg-emerald-50 text-emerald-600">
+          <span className="mb-3 grid size-12 place-items-center rounded-full bg-emerald-50 text-emerald-700">
             <SearchX aria-hidden="true" className="size-6" />
           </span>
           <h1 className="text-xl font-bold text-slate-900">Game not found</h1>

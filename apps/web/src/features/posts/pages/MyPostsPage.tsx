@@ -66,7 +66,7 @@ function MyPostCard({
           post={post}
           className="mt-2 flex flex-col gap-1 text-sm text-slate-600"
           itemClassName="flex items-center gap-2"
-          iconClassName="size-4 text-slate-400"
+          iconClassName="size-4 text-slate-500"
         />
         <PostCapacity className="mt-4" post={post} viewerId={viewerId} />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-500">

@@ -43,14 +43,14 @@ function CollapsibleSection({ title, icon: Icon, count, children }: CollapsibleS
           onClick={() => setOpen((value) => !value)}
           className="flex w-full items-center gap-2 rounded-2xl px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
         >
-          <Icon aria-hidden="true" className="size-4 text-emerald-600" />
+          <Icon aria-hidden="true" className="size-4 text-emerald-700" />
           <span className="flex-1">
             {title}
             {count !== null && ` (${count})`}
           </span>
           <ChevronDown
             aria-hidden="true"
-            className={cx('size-5 text-slate-400 transition-transform', open && 'rotate-180')}
+            className={cx('size-5 text-slate-500 transition-transform', open && 'rotate-180')}
           />
         </button>
       </h2>
@@ -65,7 +65,7 @@ function CollapsibleSection({ title, icon: Icon, count, children }: CollapsibleS
 function PrivateNote({ children }: { children: ReactNode }) {
   return (
     <p className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-3 text-sm text-slate-600">
-      <EyeOff aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+      <EyeOff aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       {children}
     </p>
   );

@@ -47,7 +47,7 @@ function MemberRow({
       {member.id !== viewerId &&
         following !== null &&
         (following === undefined ? (
-          <Spinner className="size-4 text-slate-400" />
+          <Spinner className="size-4 text-slate-500" />
         ) : (
           <FollowButton
             userId={member.id}

@@ -182,7 +182,7 @@ export function ProfileHeader({
                 label="Upload profile picture"
                 onPick={(file) => void upload('avatar', file)}
                 disabled={avatarUpload.isPending}
-                className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow ring-2 ring-white hover:bg-emerald-700"
+                className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full bg-emerald-700 text-white shadow ring-2 ring-white hover:bg-emerald-800"
               >
                 <Camera aria-hidden="true" className="size-4" />
               </ImagePicker>
@@ -252,7 +252,7 @@ export function ProfileHeader({
 
         {profile.restricted && (
           <p className="mt-4 flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-3 text-sm text-slate-600">
-            <Lock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+            <Lock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             This profile is private. Follow each other to see more.
           </p>
         )}

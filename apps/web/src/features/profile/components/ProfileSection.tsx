@@ -23,7 +23,7 @@ export function ProfileSection({ title, icon: Icon, action, children }: ProfileS
           id={headingId}
           className="flex items-center gap-2 text-base font-semibold text-slate-900"
         >
-          <Icon aria-hidden="true" className="size-4 text-emerald-600" />
+          <Icon aria-hidden="true" className="size-4 text-emerald-700" />
           {title}
         </h2>
         {action}

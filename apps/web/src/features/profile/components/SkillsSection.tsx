@@ -23,7 +23,7 @@ function SkillList({ skills, sports }: { skills: Skill[]; sports: string[] }) {
           key={skill.sport}
           className="inline-flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200"
         >
-          <SportIcon sport={skill.sport} className="size-4 text-emerald-600" />
+          <SportIcon sport={skill.sport} className="size-4 text-emerald-700" />
           <span className="font-medium text-slate-900">{skill.sport}</span>
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
             {SKILL_LEVEL_LABELS[skill.skill_level]}
@@ -35,7 +35,7 @@ function SkillList({ skills, sports }: { skills: Skill[]; sports: string[] }) {
           key={sport}
           className="inline-flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200"
         >
-          <SportIcon sport={sport} className="size-4 text-emerald-600" />
+          <SportIcon sport={sport} className="size-4 text-emerald-700" />
           <span className="font-medium text-slate-900">{sport}</span>
         </li>
       ))}

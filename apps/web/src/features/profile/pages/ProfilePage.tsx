@@ -157,7 +157,7 @@ function ProfileView({
         role="status"
         className="flex items-center justify-center gap-2 py-24 text-sm text-slate-500"
       >
-        <Spinner className="size-4 text-emerald-600" />
+        <Spinner className="size-4 text-emerald-700" />
         Loading profile…
       </div>
     );

@@ -38,7 +38,7 @@ export function CategoryFilter({
                 'cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium transition-colors',
                 isFocusVisible && 'outline-2 outline-offset-1 outline-emerald-600',
                 isSelected
-                  ? 'bg-emerald-600 text-white'
+                  ? 'bg-emerald-700 text-white'
                   : 'text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 min-[601px]:ring-0',
               )
             }

@@ -67,7 +67,7 @@ function SettingRow({
             )}
             {saved && (
               <>
-                <Check aria-hidden="true" className="size-3.5 text-emerald-600" />
+                <Check aria-hidden="true" className="size-3.5 text-emerald-700" />
                 Saved
               </>
             )}
@@ -160,7 +160,7 @@ function OnlineStatusRow({ settings }: { settings: Settings }) {
           className={cx(
             'flex h-7 w-12 items-center rounded-full p-0.5 transition-colors',
             'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-600',
-            on ? 'bg-emerald-600' : 'bg-slate-300',
+            on ? 'bg-emerald-700' : 'bg-slate-300',
           )}
         >
           <span
