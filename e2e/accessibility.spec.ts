@@ -69,6 +69,8 @@ const visits = (ids: Ids): Record<RoutePath, Visit> => ({
   '/create-review': { signedIn: 'Write a review' },
   '/events/register': { signedIn: 'No event selected' },
   '/create-event': { signedIn: 'Create Event' },
+  // The member is an operator (ADMIN_EMAILS in fixtures.ts), so the reports list shows.
+  '/admin': { signedIn: 'Reports' },
   '*': {},
 });
 

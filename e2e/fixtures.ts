@@ -64,6 +64,8 @@ export const test = base.extend<{ server: GameOnServer }, { workerServer: GameOn
           SEED_DEMO: 'false',
           UPLOADS_DIR: path.join(dir, 'uploads'),
           LOG_LEVEL: 'warn',
+          // The accessibility journey's member checks /admin as an operator sees it.
+          ADMIN_EMAILS: 'sunil@example.test',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
