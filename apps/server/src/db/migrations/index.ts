@@ -10,6 +10,7 @@ import * as oneUnreadMessageNotification from './0007_one_unread_message_notific
 import * as games from './0008_games.js';
 import * as reviews from './0009_reviews.js';
 import * as events from './0010_events.js';
+import * as postGeocells from './0014_post_geocells.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_games': games,
   '0009_reviews': reviews,
   '0010_events': events,
+  '0014_post_geocells': postGeocells,
 };

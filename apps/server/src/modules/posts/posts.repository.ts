@@ -8,18 +8,20 @@ import {
   type DistanceKeyset,
   type Keyset,
 } from '../../lib/cursor.js';
-import { distanceMetresSql, withinRadiusSql } from '../../lib/geo.js';
+import { distanceMetresSql, geocellOf, geocellsCovering, withinRadiusSql } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export type NewPost = Insertable<PostsTable>;
+/** A post to insert; its place index cell is derived from it (see {@link insertPost}). */
+export type NewPost = Omit<Insertable<PostsTable>, 'geocell'>;
 
+/** Inserts `post` (its place index cell computed here, {@link geocellFor}) and its tags; answers its id. */
 export async function insertPost(db: Executor, post: NewPost, tags: string[]): Promise<number> {
   const { id } = await db
     .insertInto('posts')
-    .values(post)
+    .values({ ...post, geocell: geocellFor(post) })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (tags.length > 0) {
@@ -206,6 +208,30 @@ export interface FeedFilter {
 /** SQL condition: the post is an online game (spec part 1 §3: its sport is an online game). */
 const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLINE_GAMES])})`;
 
+/** The place index cell of every online game (migration 0014): it shows in every radius feed. */
+const ONLINE_CELL = -1;
+
+/**
+ * The most place index cells one feed query walks (issue 18): a 25 km circle needs 9 to 16, a
+ * 50 km one about 30; a wider circle uses the plan without cells (see {@link feed}).
+ */
+const MAX_FEED_CELLS = 36;
+
+/**
+ * The place index cell of a game (migration 0014, issue 18): -1 when it is online, null when its
+ * place is hidden (no public point), else lib/geo.ts geocellOf of the public point. Every write of
+ * a post's sport or public point stores it (insertPost, updatePublicPoints; bench/seed.ts too).
+ */
+export function geocellFor(post: {
+  sport: string;
+  public_lat?: number | null;
+  public_lng?: number | null;
+}): number | null {
+  if ((ONLINE_GAMES as readonly string[]).includes(post.sport)) return ONLINE_CELL;
+  if (post.public_lat == null || post.public_lng == null) return null;
+  return geocellOf(post.public_lat, post.public_lng);
+}
+
 /**
  * The distance key of a game that has none (online, or its place hidden): more metres than any
  * two points on Earth are apart, so nearest order puts such games after every game in range.
@@ -213,8 +239,9 @@ const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLI
 const NO_DISTANCE_KEY = 1_000_000_000;
 
 /**
- * Upcoming posts of others matching `filter`, unordered. A radius (the geo module's portable
- * SQL) keeps the games within it plus every online game, which has no place to measure (issue 14).
+ * Upcoming posts of others matching `filter`'s sports, category, tags and dates, unordered and
+ * not yet filtered by place; nobody sees the games of a member they blocked or who blocked them
+ * (issue 4).
  */
 function feedRows(db: Executor, filter: FeedFilter) {
   let query = db
@@ -239,36 +266,66 @@ function feedRows(db: Executor, filter: FeedFilter) {
   }
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
-  // Others' games are placed at their public point (issue 4 location_sharing); a hidden one
-  // has none, so unless it is online it only shows in feeds without a location filter.
-  if (filter.near?.radius) {
-    const { lat, lng, radius } = filter.near;
-    const within = withinRadiusSql(
-      { lat: 'p.public_lat', lng: 'p.public_lng' },
-      { lat, lng },
-      radius,
-    );
-    query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
-  }
-  // Nobody sees the games of a member they blocked or who blocked them (issue 4).
   return query.where(notBlockedWith(filter.viewerId, 'p.author_id'));
 }
 
 /**
- * The feed, soonest first: {@link feedRows} keyset-paginated on (event_time, id) after `cursor`,
- * the last row shown; online games interleave by time (issue 14).
+ * SQL condition: the post's public point lies within `near.radius` metres of `near` (the geo
+ * module's portable test). Others' games are placed at their public point (issue 4
+ * location_sharing); a hidden one has none, so it is never within.
  */
-export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
-  let query = feedRows(db, filter);
-  if (cursor) query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor));
-  return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+function withinSql(near: { lat: number; lng: number; radius: number }) {
+  return withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, near, near.radius);
+}
+
+/** The place index cells of the circle `near` (lib/geo.ts), or null for the plan without cells. */
+function cellsOf(near: FeedFilter['near']): number[] | null {
+  return near?.radius ? geocellsCovering(near.lat, near.lng, near.radius, MAX_FEED_CELLS) : null;
 }
 
 /**
- * The feed, nearest first (issue 14): {@link feedRows} ordered by `distance_key` (whole metres
- * from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and hidden places,
- * so they come after every game in range), then event_time and id; keyset-paginated on those
- * three after `cursor`, the last row shown. Each row carries its `distance_key` for the cursor.
+ * The feed, soonest first: upcoming posts of others matching `filter`, keyset-paginated on
+ * (event_time, id) after `cursor`, the last row shown; a radius keeps the games within it plus
+ * every online game, which has no place to measure, interleaved by time (issue 14).
+ *
+ * The plan (issue 18): without a radius, the time index. With one, one branch per place index cell
+ * covering the circle (lib/geo.ts geocellsCovering) and one for the online cell, each walking the
+ * (geocell, event_time, id) index in time order, testing the exact distance on the index entry,
+ * and stopping after `filter.limit` rows that pass every filter; `union all` merges them by time.
+ * So a dense city reads about `limit` rows per cell and a sparse region almost none. A circle
+ * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
+ * filtered in one query instead.
+ */
+export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+  const page = (query: ReturnType<typeof feedRows>) =>
+    (cursor ? query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor)) : query)
+      .orderBy('p.event_time')
+      .orderBy('p.id')
+      .limit(filter.limit);
+  const near = filter.near;
+  if (!near?.radius) return page(feedRows(db, filter)).execute();
+  const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  const cells = cellsOf(near);
+  if (!cells) {
+    return page(
+      feedRows(db, filter).where(sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`),
+    ).execute();
+  }
+  const [online, ...placed] = [ONLINE_CELL, ...cells].map((cell) => {
+    const rows = feedRows(db, filter).where('p.geocell', '=', cell);
+    const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
+    return db.selectFrom(branch.as('b')).selectAll();
+  });
+  return online!.unionAll(placed).orderBy('event_time').orderBy('id').limit(filter.limit).execute();
+}
+
+/**
+ * The feed, nearest first (issue 14): the rows {@link feed} would show ordered by `distance_key`
+ * (whole metres from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and
+ * hidden places, so they come after every game in range), then event_time and id;
+ * keyset-paginated on those three after `cursor`, the last row shown. Each row carries its
+ * `distance_key` for the cursor. With a radius only the place index cells covering the circle and
+ * the online cell are read (issue 18); every game in range is still measured and sorted.
  */
 export function feedNearest(
   db: Executor,
@@ -279,6 +336,13 @@ export function feedNearest(
   const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
   const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
   let query = feedRows(db, filter).select(key.as('distance_key'));
+  const near = filter.near;
+  if (near?.radius) {
+    const cells = cellsOf(near);
+    if (cells) query = query.where('p.geocell', 'in', [ONLINE_CELL, ...cells]);
+    const within = withinSql({ lat: near.lat, lng: near.lng, radius: near.radius });
+    query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
+  }
   if (cursor) {
     query = query.where(
       afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
@@ -287,7 +351,7 @@ export function feedNearest(
   return query.orderBy(key).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
 }
 
-/** Sets the public point of every post of `authorId` from `point(lng, lat)`. */
+/** Sets the public point (and place index cell) of every post of `authorId` from `point(lng, lat)`. */
 export async function updatePublicPoints(
   db: Executor,
   authorId: number,
@@ -295,14 +359,15 @@ export async function updatePublicPoints(
 ): Promise<void> {
   const rows = await db
     .selectFrom('posts')
-    .select(['id', 'lng', 'lat'])
+    .select(['id', 'sport', 'lng', 'lat'])
     .where('author_id', '=', authorId)
     .execute();
   for (const row of rows) {
     const p = point(row.lng, row.lat);
+    const shown = { public_lng: p?.[0] ?? null, public_lat: p?.[1] ?? null };
     await db
       .updateTable('posts')
-      .set({ public_lng: p?.[0] ?? null, public_lat: p?.[1] ?? null })
+      .set({ ...shown, geocell: geocellFor({ sport: row.sport, ...shown }) })
       .where('id', '=', row.id)
       .execute();
   }
