@@ -239,16 +239,19 @@ export function geocellFor(post: {
 const NO_DISTANCE_KEY = 1_000_000_000;
 
 /**
- * Upcoming posts of others matching `filter`'s sports, category, tags and dates, unordered and
- * not yet filtered by place; nobody sees the games of a member they blocked or who blocked them
- * (issue 4).
+ * Upcoming posts of others matching `filter`'s sports, category, tags and dates, after `cursor`
+ * in (event_time, id) order when given, unordered and not yet filtered by place; nobody sees the
+ * games of a member they blocked or who blocked them (issue 4).
  */
-function feedRows(db: Executor, filter: FeedFilter) {
+function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   let query = db
     .selectFrom('posts as p')
     .selectAll('p')
-    .where('p.event_time', '>', filter.after)
     .where('p.author_id', '!=', filter.viewerId);
+  // A cursor later than `after` implies it: its time is then the one range an index walk starts at.
+  if (!cursor || cursor.time <= filter.after)
+    query = query.where('p.event_time', '>', filter.after);
+  if (cursor) query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor));
   if (filter.sports)
     query = query.where('p.sport', 'in', filter.sports.length > 0 ? filter.sports : ['']);
   if (filter.category === 'esports') query = query.where('p.sport', 'in', [...ONLINE_GAMES]);
@@ -298,21 +301,18 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  */
 export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   const page = (query: ReturnType<typeof feedRows>) =>
-    (cursor ? query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor)) : query)
-      .orderBy('p.event_time')
-      .orderBy('p.id')
-      .limit(filter.limit);
+    query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit);
   const near = filter.near;
-  if (!near?.radius) return page(feedRows(db, filter)).execute();
+  if (!near?.radius) return page(feedRows(db, filter, cursor)).execute();
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
   const cells = cellsOf(near);
   if (!cells) {
     return page(
-      feedRows(db, filter).where(sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`),
+      feedRows(db, filter, cursor).where(sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`),
     ).execute();
   }
   const [online, ...placed] = [ONLINE_CELL, ...cells].map((cell) => {
-    const rows = feedRows(db, filter).where('p.geocell', '=', cell);
+    const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
     const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
     return db.selectFrom(branch.as('b')).selectAll();
   });
