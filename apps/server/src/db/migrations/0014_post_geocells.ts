@@ -1,8 +1,9 @@
 /**
  * The feed's place index (issue 18): `posts.geocell`, the 0.2-degree grid cell of the game's
  * public point (lib/geo.ts geocellOf), -1 for an online game (it shows in every radius feed) and
- * NULL for a hidden place; an index on (geocell, event_time, id, public_lat, public_lng) lets the
- * feed walk each cell round the viewer in time order and test the distance from the index alone.
+ * NULL for a hidden place; an index on (geocell, event_time, id, public_lat, public_lng, author_id,
+ * sport) lets the feed walk each cell round the viewer in time order and find the ids of a page
+ * (distance, author, block and sport tests) from the index alone, the skeleton it then hydrates.
  * Existing posts are filled in one statement.
  */
 import { sql, type Kysely } from 'kysely';
@@ -22,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('posts_geocell_event_time_idx')
     .on('posts')
-    .columns(['geocell', 'event_time', 'id', 'public_lat', 'public_lng'])
+    .columns(['geocell', 'event_time', 'id', 'public_lat', 'public_lng', 'author_id', 'sport'])
     .execute();
 }
 

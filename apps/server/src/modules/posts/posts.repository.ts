@@ -239,14 +239,16 @@ export function geocellFor(post: {
 const NO_DISTANCE_KEY = 1_000_000_000;
 
 /**
- * Upcoming posts of others matching `filter`'s sports, category, tags and dates, after `cursor`
- * in (event_time, id) order when given, unordered and not yet filtered by place; nobody sees the
+ * The skeleton of the feed (issue 18: ids, then whole rows in {@link hydratePosts}): `id` and
+ * `event_time` of the upcoming posts of others matching `filter`'s sports, category, tags and
+ * dates, after `cursor` in (event_time, id) order when given, unordered and not yet filtered by
+ * place; nobody sees the
  * games of a member they blocked or who blocked them (issue 4).
  */
 function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   let query = db
     .selectFrom('posts as p')
-    .selectAll('p')
+    .select(['p.id', 'p.event_time'])
     .where('p.author_id', '!=', filter.viewerId);
   // A cursor later than `after` implies it: its time is then the one range an index walk starts at.
   if (!cursor || cursor.time <= filter.after)
@@ -299,24 +301,51 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
  * filtered in one query instead.
  */
-export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   const page = (query: ReturnType<typeof feedRows>) =>
     query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit);
   const near = filter.near;
-  if (!near?.radius) return page(feedRows(db, filter, cursor)).execute();
+  if (!near?.radius) return hydratePosts(db, await page(feedRows(db, filter, cursor)).execute());
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
   const cells = cellsOf(near);
   if (!cells) {
-    return page(
-      feedRows(db, filter, cursor).where(sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`),
-    ).execute();
+    const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
+    return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
   }
   const [online, ...placed] = [ONLINE_CELL, ...cells].map((cell) => {
     const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
     const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
     return db.selectFrom(branch.as('b')).selectAll();
   });
-  return online!.unionAll(placed).orderBy('event_time').orderBy('id').limit(filter.limit).execute();
+  const skeleton = await online!
+    .unionAll(placed)
+    .orderBy('event_time')
+    .orderBy('id')
+    .limit(filter.limit)
+    .execute();
+  return hydratePosts(db, skeleton);
+}
+
+/**
+ * The whole posts of a feed skeleton (issue 18), in its order, each with the skeleton's own
+ * fields (such as `distance_key`); a post deleted meanwhile is left out. One query by id.
+ */
+async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[]) {
+  if (skeleton.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      skeleton.map((s) => s.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return skeleton.flatMap((s) => {
+    const row = byId.get(s.id);
+    return row ? [{ ...row, ...s }] : [];
+  });
 }
 
 /**
@@ -324,10 +353,14 @@ export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
  * (whole metres from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and
  * hidden places, so they come after every game in range), then event_time and id;
  * keyset-paginated on those three after `cursor`, the last row shown. Each row carries its
- * `distance_key` for the cursor. With a radius only the place index cells covering the circle and
- * the online cell are read (issue 18); every game in range is still measured and sorted.
+ * `distance_key` for the cursor.
+ *
+ * The plan with a radius (issue 18): the games in range come from the place index cells covering
+ * the circle only (every one of them is still measured and sorted), the online games from the
+ * online cell in time order, stopping after `filter.limit`; `union all` merges the two. A circle
+ * without cells (see {@link feed}) is filtered and sorted in one query.
  */
-export function feedNearest(
+export async function feedNearest(
   db: Executor,
   filter: FeedFilter,
   origin: { lat: number; lng: number },
@@ -335,20 +368,66 @@ export function feedNearest(
 ) {
   const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
   const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
-  let query = feedRows(db, filter).select(key.as('distance_key'));
   const near = filter.near;
-  if (near?.radius) {
-    const cells = cellsOf(near);
-    if (cells) query = query.where('p.geocell', 'in', [ONLINE_CELL, ...cells]);
-    const within = withinSql({ lat: near.lat, lng: near.lng, radius: near.radius });
-    query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
+  const cells = cellsOf(near);
+  if (!near?.radius || !cells) {
+    let query = feedRows(db, filter).select(key.as('distance_key'));
+    if (near?.radius) {
+      const within = withinSql({ lat: near.lat, lng: near.lng, radius: near.radius });
+      query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
+    }
+    if (cursor) {
+      query = query.where(
+        afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
+      );
+    }
+    const skeleton = await query
+      .orderBy(key)
+      .orderBy('p.event_time')
+      .orderBy('p.id')
+      .limit(filter.limit)
+      .execute();
+    return hydratePosts(db, skeleton);
   }
+  // Online games all have the largest key: after a cursor among them, only their time order is left.
+  const onlineCursor = cursor?.distance === NO_DISTANCE_KEY ? cursor : undefined;
+  const online = db
+    .selectFrom(
+      feedRows(db, filter, onlineCursor)
+        .select(sql.lit(NO_DISTANCE_KEY).as('distance_key'))
+        .where('p.geocell', '=', ONLINE_CELL)
+        .orderBy('p.event_time')
+        .orderBy('p.id')
+        .limit(filter.limit)
+        .as('b'),
+    )
+    .selectAll();
+  if (cursor && cursor.distance >= NO_DISTANCE_KEY) {
+    return hydratePosts(db, await online.orderBy('event_time').orderBy('id').execute());
+  }
+  const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  let inRange = feedRows(db, filter)
+    .select(distance.as('distance_key'))
+    .where('p.geocell', 'in', cells)
+    .where(withinSql(circle));
   if (cursor) {
-    query = query.where(
-      afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
+    inRange = inRange.where(
+      afterDistanceKeyset({ distance, time: 'p.event_time', id: 'p.id' }, cursor),
     );
   }
-  return query.orderBy(key).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+  const placed = db
+    .selectFrom(
+      inRange.orderBy(distance).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).as('b'),
+    )
+    .selectAll();
+  const skeleton = await placed
+    .unionAll(online)
+    .orderBy('distance_key')
+    .orderBy('event_time')
+    .orderBy('id')
+    .limit(filter.limit)
+    .execute();
+  return hydratePosts(db, skeleton);
 }
 
 /** Sets the public point (and place index cell) of every post of `authorId` from `point(lng, lat)`. */
