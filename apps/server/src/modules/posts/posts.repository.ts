@@ -283,6 +283,21 @@ function withinSql(near: { lat: number; lng: number; radius: number }) {
   return withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, near, near.radius);
 }
 
+/**
+ * Which of the place index's kinds of cell `filter`'s sports and category let through: online
+ * games live only in the online cell, every other game in a place cell (issue 18), so a branch
+ * that could match nothing is not walked at all.
+ */
+function kindsWanted(filter: FeedFilter): { online: boolean; placed: boolean } {
+  const isOnline = (sport: string) => (ONLINE_GAMES as readonly string[]).includes(sport);
+  return {
+    online: filter.category !== 'sports' && (!filter.sports || filter.sports.some(isOnline)),
+    placed:
+      filter.category !== 'esports' &&
+      (!filter.sports || filter.sports.some((sport) => !isOnline(sport))),
+  };
+}
+
 /** The place index cells of the circle `near` (lib/geo.ts), or null for the plan without cells. */
 function cellsOf(near: FeedFilter['near']): number[] | null {
   return near?.radius ? geocellsCovering(near.lat, near.lng, near.radius, MAX_FEED_CELLS) : null;
@@ -297,7 +312,8 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  * covering the circle (lib/geo.ts geocellsCovering) and one for the online cell, each walking the
  * (geocell, event_time, id) index in time order, testing the exact distance on the index entry,
  * and stopping after `filter.limit` rows that pass every filter; `union all` merges them by time.
- * So a dense city reads about `limit` rows per cell and a sparse region almost none. A circle
+ * So a dense city reads about `limit` rows per cell and a sparse region almost none; cells the
+ * sports filter rules out are not walked ({@link kindsWanted}). A circle
  * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
  * filtered in one query instead.
  */
@@ -312,13 +328,18 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
     const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
   }
-  const [online, ...placed] = [ONLINE_CELL, ...cells].map((cell) => {
+  const wanted = kindsWanted(filter);
+  const [first, ...rest] = [
+    ...(wanted.online ? [ONLINE_CELL] : []),
+    ...(wanted.placed ? cells : []),
+  ].map((cell) => {
     const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
     const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
     return db.selectFrom(branch.as('b')).selectAll();
   });
-  const skeleton = await online!
-    .unionAll(placed)
+  if (!first) return [];
+  const skeleton = await first
+    .unionAll(rest)
     .orderBy('event_time')
     .orderBy('id')
     .limit(filter.limit)
@@ -357,7 +378,8 @@ async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[
  *
  * The plan with a radius (issue 18): the games in range come from the place index cells covering
  * the circle only (every one of them is still measured and sorted), the online games from the
- * online cell in time order, stopping after `filter.limit`; `union all` merges the two. A circle
+ * online cell in time order, stopping after `filter.limit`; `union all` merges the two (each only
+ * when the sports filter lets its kind through). A circle
  * without cells (see {@link feed}) is filtered and sorted in one query.
  */
 export async function feedNearest(
@@ -402,7 +424,9 @@ export async function feedNearest(
         .as('b'),
     )
     .selectAll();
-  if (cursor && cursor.distance >= NO_DISTANCE_KEY) {
+  const wanted = kindsWanted(filter);
+  if (!wanted.placed || (cursor && cursor.distance >= NO_DISTANCE_KEY)) {
+    if (!wanted.online) return [];
     return hydratePosts(db, await online.orderBy('event_time').orderBy('id').execute());
   }
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
@@ -420,8 +444,7 @@ export async function feedNearest(
       inRange.orderBy(distance).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).as('b'),
     )
     .selectAll();
-  const skeleton = await placed
-    .unionAll(online)
+  const skeleton = await (wanted.online ? placed.unionAll(online) : placed)
     .orderBy('distance_key')
     .orderBy('event_time')
     .orderBy('id')
