@@ -26,6 +26,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/index.js';
 import type { DB } from '../apps/server/src/db/types.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { publicPoint } from '../apps/server/src/lib/geo.js';
+import { geocellFor } from '../apps/server/src/modules/posts/posts.repository.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -372,6 +373,7 @@ await step('games', async (trx) => {
         lat: point[1],
         public_lng: shown?.[0] ?? null,
         public_lat: shown?.[1] ?? null,
+        geocell: geocellFor({ sport, public_lng: shown?.[0], public_lat: shown?.[1] }),
         event_time: iso(eventTime > now ? eventTime : eventTime + DAY),
         players_needed: places,
         created_at: iso(createdAt),

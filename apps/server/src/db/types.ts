@@ -83,6 +83,11 @@ export interface PostsTable {
   /** The point others see, by the author's location_sharing: exact, 1 km grid, or null (hidden). */
   public_lng: number | null;
   public_lat: number | null;
+  /**
+   * The feed's place index cell (issue 18): lib/geo.ts geocellOf of the public point, -1 for an
+   * online game, null for a hidden place. posts.repository keeps it in step with the public point.
+   */
+  geocell: number | null;
   event_time: string;
   players_needed: number;
   created_at: string;

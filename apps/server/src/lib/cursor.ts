@@ -67,14 +67,15 @@ export function decodeKeysetCursor(cursor: string): Keyset {
 
 /**
  * SQL condition: the row comes after `keyset` in (time, id) order, the rows of the page after a
- * keyset cursor; `columns` name the time and id columns (e.g. `p.event_time`, `p.id`).
+ * keyset cursor; `columns` name the time and id columns (e.g. `p.event_time`, `p.id`). Led by
+ * `time >= keyset time`, a range an index on (..., time, id) starts its walk at (issue 18).
  */
 export function afterKeyset(
   columns: { time: string; id: string },
   { time, id }: Keyset,
 ): RawBuilder<boolean> {
   const t = sql.ref(columns.time);
-  return sql<boolean>`(${t} > ${time} or (${t} = ${time} and ${sql.ref(columns.id)} > ${id}))`;
+  return sql<boolean>`(${t} >= ${time} and (${t} > ${time} or ${sql.ref(columns.id)} > ${id}))`;
 }
 
 /** A nearest-first keyset position (issue 14): the last row's distance key (whole metres), time and id. */

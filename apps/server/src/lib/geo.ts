@@ -45,14 +45,99 @@ export function locationFilter(query: { lat?: number; lng?: number; radius: numb
 }
 
 /**
+ * Half the longitude span (degrees) of the circle of angular radius `delta` (radians) round a
+ * centre at latitude `lat` (degrees): asin(sin delta / cos lat), the circle's widest point, which
+ * lies a little poleward of the centre; 180 when the circle reaches a pole.
+ */
+function halfLngSpan(lat: number, delta: number): number {
+  const ratio = Math.sin(Math.min(delta, Math.PI / 2)) / Math.cos(rad(lat));
+  return delta >= Math.PI / 2 || !(ratio < 1) ? 180 : (Math.asin(ratio) * 180) / Math.PI;
+}
+
+/**
  * A latitude/longitude box that contains every point within `radius` metres of
- * (`lat`, `lng`): an index-friendly pre-filter before the exact distance test.
+ * (`lat`, `lng`): an index-friendly pre-filter before the exact distance test. The longitude
+ * half-width is the circle's true widest extent ({@link halfLngSpan}), not r / cos(lat), which
+ * falls short by a fraction of a metre.
  */
 export function boundingBox(lat: number, lng: number, radius: number) {
-  const dLat = (radius / EARTH_RADIUS_M) * (180 / Math.PI);
-  const cosLat = Math.cos(rad(lat));
-  const dLng = cosLat < 1e-9 ? 180 : Math.min(180, dLat / cosLat);
+  const delta = radius / EARTH_RADIUS_M;
+  const dLat = (delta * 180) / Math.PI;
+  const dLng = halfLngSpan(lat, delta);
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/** The side of one cell of the feed's place index, in degrees of latitude and of longitude (issue 18). */
+export const GEOCELL_DEG = 0.2;
+/** A cell number is row * GEOCELL_ROW + column; columns run 0..1800, so rows never collide. */
+const GEOCELL_ROW = 100_000;
+
+/**
+ * The cell of the feed's place index (issue 18) that holds the point (`lat`, `lng`) in degrees:
+ * row floor((lat + 90) / 0.2) times 100,000 plus column floor((lng + 180) / 0.2), a whole number
+ * in 0..90,001,800. {@link geocellSql} computes the same number in SQL.
+ */
+export function geocellOf(lat: number, lng: number): number {
+  return Math.floor((lat + 90) / GEOCELL_DEG) * GEOCELL_ROW + Math.floor((lng + 180) / GEOCELL_DEG);
+}
+
+/**
+ * SQL expression: {@link geocellOf} of the point in columns `columns.lat`/`columns.lng` (the same
+ * double arithmetic on both dialects), NULL for a NULL point.
+ */
+export function geocellSql(columns: { lat: string; lng: string }): RawBuilder<number> {
+  const lat = sql.ref(columns.lat);
+  const lng = sql.ref(columns.lng);
+  return sql<number>`(cast(floor((${lat} + 90) / ${sql.lit(GEOCELL_DEG)}) as integer) * ${sql.lit(GEOCELL_ROW)} + cast(floor((${lng} + 180) / ${sql.lit(GEOCELL_DEG)}) as integer))`;
+}
+
+/** Haversine h of an angle in radians: sin^2(x / 2). */
+const hav = (x: number) => Math.sin(x / 2) ** 2;
+
+/**
+ * The cells ({@link geocellOf}) that hold every point within `radius` metres of (`lat`, `lng`),
+ * at most `maxCells` of them, or null when more would be needed or the circle reaches a pole or
+ * the antimeridian (the caller then uses a plan without cells). A cell of the circle's bounding
+ * box is left out only when no point of it can be in range: a lower bound of the haversine term
+ * over the cell, hav(dlat) + cos(lat) * min cos(cell lat) * hav(dlng) from the cell's nearest
+ * latitude and longitude, exceeds the radius's (with a margin for rounding).
+ */
+export function geocellsCovering(
+  lat: number,
+  lng: number,
+  radius: number,
+  maxCells: number,
+): number[] | null {
+  const delta = radius / EARTH_RADIUS_M;
+  const dLat = (delta * 180) / Math.PI + 1e-9;
+  const minLat = lat - dLat;
+  const maxLat = lat + dLat;
+  if (minLat <= -90 || maxLat >= 90) return null;
+  // The circle's widest point is poleward of the centre; measuring at the box's polar edge is wider still.
+  const dLng = halfLngSpan(Math.max(Math.abs(minLat), Math.abs(maxLat)), delta) + 1e-9;
+  if (lng - dLng < -180 || lng + dLng > 180) return null;
+  const rows = [Math.floor((minLat + 90) / GEOCELL_DEG), Math.floor((maxLat + 90) / GEOCELL_DEG)];
+  const cols = [
+    Math.floor((lng - dLng + 180) / GEOCELL_DEG),
+    Math.floor((lng + dLng + 180) / GEOCELL_DEG),
+  ];
+  if ((rows[1]! - rows[0]! + 1) * (cols[1]! - cols[0]! + 1) > 4 * maxCells) return null;
+  const limit = hav(delta) * (1 + 1e-9) + 1e-15;
+  const cells: number[] = [];
+  for (let row = rows[0]!; row <= rows[1]!; row++) {
+    const south = row * GEOCELL_DEG - 90;
+    const north = south + GEOCELL_DEG;
+    const nearLat = Math.min(Math.max(lat, south), north);
+    const cosFar = Math.min(Math.cos(rad(south)), Math.cos(rad(north)));
+    for (let col = cols[0]!; col <= cols[1]!; col++) {
+      const west = col * GEOCELL_DEG - 180;
+      const east = west + GEOCELL_DEG;
+      const nearLng = Math.min(Math.max(lng, west), east);
+      const lower = hav(rad(lat - nearLat)) + Math.cos(rad(lat)) * cosFar * hav(rad(lng - nearLng));
+      if (lower <= limit) cells.push(row * GEOCELL_ROW + col);
+    }
+  }
+  return cells.length > maxCells ? null : cells;
 }
 
 /**

@@ -13,6 +13,7 @@ import * as events from './0010_events.js';
 import * as signInAddresses from './0011_sign_in_addresses.js';
 import * as sessionExpiry from './0012_session_expiry.js';
 import * as reportsAdmin from './0013_reports_admin.js';
+import * as postGeocells from './0014_post_geocells.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_sign_in_addresses': signInAddresses,
   '0012_session_expiry': sessionExpiry,
   '0013_reports_admin': reportsAdmin,
+  '0014_post_geocells': postGeocells,
 };

@@ -8,18 +8,20 @@ import {
   type DistanceKeyset,
   type Keyset,
 } from '../../lib/cursor.js';
-import { distanceMetresSql, withinRadiusSql } from '../../lib/geo.js';
+import { distanceMetresSql, geocellOf, geocellsCovering, withinRadiusSql } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export type NewPost = Insertable<PostsTable>;
+/** A post to insert; its place index cell is derived from it (see {@link insertPost}). */
+export type NewPost = Omit<Insertable<PostsTable>, 'geocell'>;
 
+/** Inserts `post` (its place index cell computed here, {@link geocellFor}) and its tags; answers its id. */
 export async function insertPost(db: Executor, post: NewPost, tags: string[]): Promise<number> {
   const { id } = await db
     .insertInto('posts')
-    .values(post)
+    .values({ ...post, geocell: geocellFor(post) })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (tags.length > 0) {
@@ -218,6 +220,30 @@ export interface FeedFilter {
 /** SQL condition: the post is an online game (spec part 1 §3: its sport is an online game). */
 const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLINE_GAMES])})`;
 
+/** The place index cell of every online game (migration 0014): it shows in every radius feed. */
+const ONLINE_CELL = -1;
+
+/**
+ * The most place index cells one feed query walks (issue 18): a 25 km circle needs 9 to 16, a
+ * 50 km one about 30; a wider circle uses the plan without cells (see {@link feed}).
+ */
+const MAX_FEED_CELLS = 36;
+
+/**
+ * The place index cell of a game (migration 0014, issue 18): -1 when it is online, null when its
+ * place is hidden (no public point), else lib/geo.ts geocellOf of the public point. Every write of
+ * a post's sport or public point stores it (insertPost, updatePublicPoints; bench/seed.ts too).
+ */
+export function geocellFor(post: {
+  sport: string;
+  public_lat?: number | null;
+  public_lng?: number | null;
+}): number | null {
+  if ((ONLINE_GAMES as readonly string[]).includes(post.sport)) return ONLINE_CELL;
+  if (post.public_lat == null || post.public_lng == null) return null;
+  return geocellOf(post.public_lat, post.public_lng);
+}
+
 /**
  * The distance key of a game that has none (online, or its place hidden): more metres than any
  * two points on Earth are apart, so nearest order puts such games after every game in range.
@@ -225,15 +251,21 @@ const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLI
 const NO_DISTANCE_KEY = 1_000_000_000;
 
 /**
- * Upcoming posts of others matching `filter`, unordered. A radius (the geo module's portable
- * SQL) keeps the games within it plus every online game, which has no place to measure (issue 14).
+ * The skeleton of the feed (issue 18: ids, then whole rows in {@link hydratePosts}): `id` and
+ * `event_time` of the upcoming posts of others matching `filter`'s sports, category, tags and
+ * dates, after `cursor` in (event_time, id) order when given, unordered and not yet filtered by
+ * place; nobody sees the
+ * games of a member they blocked or who blocked them (issue 4).
  */
-function feedRows(db: Executor, filter: FeedFilter) {
+function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   let query = db
     .selectFrom('posts as p')
-    .selectAll('p')
-    .where('p.event_time', '>', filter.after)
+    .select(['p.id', 'p.event_time'])
     .where('p.author_id', '!=', filter.viewerId);
+  // A cursor later than `after` implies it: its time is then the one range an index walk starts at.
+  if (!cursor || cursor.time <= filter.after)
+    query = query.where('p.event_time', '>', filter.after);
+  if (cursor) query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor));
   if (filter.sports)
     query = query.where('p.sport', 'in', filter.sports.length > 0 ? filter.sports : ['']);
   if (filter.category === 'esports') query = query.where('p.sport', 'in', [...ONLINE_GAMES]);
@@ -251,17 +283,6 @@ function feedRows(db: Executor, filter: FeedFilter) {
   }
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
-  // Others' games are placed at their public point (issue 4 location_sharing); a hidden one
-  // has none, so unless it is online it only shows in feeds without a location filter.
-  if (filter.near?.radius) {
-    const { lat, lng, radius } = filter.near;
-    const within = withinRadiusSql(
-      { lat: 'p.public_lat', lng: 'p.public_lng' },
-      { lat, lng },
-      radius,
-    );
-    query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
-  }
   // Nobody sees the games of a member they blocked or who blocked them (issue 4), nor those of
   // a suspended member (issue 17).
   return query
@@ -270,22 +291,114 @@ function feedRows(db: Executor, filter: FeedFilter) {
 }
 
 /**
- * The feed, soonest first: {@link feedRows} keyset-paginated on (event_time, id) after `cursor`,
- * the last row shown; online games interleave by time (issue 14).
+ * SQL condition: the post's public point lies within `near.radius` metres of `near` (the geo
+ * module's portable test). Others' games are placed at their public point (issue 4
+ * location_sharing); a hidden one has none, so it is never within.
  */
-export function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
-  let query = feedRows(db, filter);
-  if (cursor) query = query.where(afterKeyset({ time: 'p.event_time', id: 'p.id' }, cursor));
-  return query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+function withinSql(near: { lat: number; lng: number; radius: number }) {
+  return withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, near, near.radius);
 }
 
 /**
- * The feed, nearest first (issue 14): {@link feedRows} ordered by `distance_key` (whole metres
- * from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and hidden places,
- * so they come after every game in range), then event_time and id; keyset-paginated on those
- * three after `cursor`, the last row shown. Each row carries its `distance_key` for the cursor.
+ * Which of the place index's kinds of cell `filter`'s sports and category let through: online
+ * games live only in the online cell, every other game in a place cell (issue 18), so a branch
+ * that could match nothing is not walked at all.
  */
-export function feedNearest(
+function kindsWanted(filter: FeedFilter): { online: boolean; placed: boolean } {
+  const isOnline = (sport: string) => (ONLINE_GAMES as readonly string[]).includes(sport);
+  return {
+    online: filter.category !== 'sports' && (!filter.sports || filter.sports.some(isOnline)),
+    placed:
+      filter.category !== 'esports' &&
+      (!filter.sports || filter.sports.some((sport) => !isOnline(sport))),
+  };
+}
+
+/** The place index cells of the circle `near` (lib/geo.ts), or null for the plan without cells. */
+function cellsOf(near: FeedFilter['near']): number[] | null {
+  return near?.radius ? geocellsCovering(near.lat, near.lng, near.radius, MAX_FEED_CELLS) : null;
+}
+
+/**
+ * The feed, soonest first: upcoming posts of others matching `filter`, keyset-paginated on
+ * (event_time, id) after `cursor`, the last row shown; a radius keeps the games within it plus
+ * every online game, which has no place to measure, interleaved by time (issue 14).
+ *
+ * The plan (issue 18): without a radius, the time index. With one, one branch per place index cell
+ * covering the circle (lib/geo.ts geocellsCovering) and one for the online cell, each walking the
+ * (geocell, event_time, id) index in time order, testing the exact distance on the index entry,
+ * and stopping after `filter.limit` rows that pass every filter; `union all` merges them by time.
+ * So a dense city reads about `limit` rows per cell and a sparse region almost none; cells the
+ * sports filter rules out are not walked ({@link kindsWanted}). A circle
+ * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
+ * filtered in one query instead.
+ */
+export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+  const page = (query: ReturnType<typeof feedRows>) =>
+    query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit);
+  const near = filter.near;
+  if (!near?.radius) return hydratePosts(db, await page(feedRows(db, filter, cursor)).execute());
+  const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  const cells = cellsOf(near);
+  if (!cells) {
+    const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
+    return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
+  }
+  const wanted = kindsWanted(filter);
+  const [first, ...rest] = [
+    ...(wanted.online ? [ONLINE_CELL] : []),
+    ...(wanted.placed ? cells : []),
+  ].map((cell) => {
+    const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
+    const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
+    return db.selectFrom(branch.as('b')).selectAll();
+  });
+  if (!first) return [];
+  const skeleton = await first
+    .unionAll(rest)
+    .orderBy('event_time')
+    .orderBy('id')
+    .limit(filter.limit)
+    .execute();
+  return hydratePosts(db, skeleton);
+}
+
+/**
+ * The whole posts of a feed skeleton (issue 18), in its order, each with the skeleton's own
+ * fields (such as `distance_key`); a post deleted meanwhile is left out. One query by id.
+ */
+async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[]) {
+  if (skeleton.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      skeleton.map((s) => s.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return skeleton.flatMap((s) => {
+    const row = byId.get(s.id);
+    return row ? [{ ...row, ...s }] : [];
+  });
+}
+
+/**
+ * The feed, nearest first (issue 14): the rows {@link feed} would show ordered by `distance_key`
+ * (whole metres from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and
+ * hidden places, so they come after every game in range), then event_time and id;
+ * keyset-paginated on those three after `cursor`, the last row shown. Each row carries its
+ * `distance_key` for the cursor.
+ *
+ * The plan with a radius (issue 18): the games in range come from the place index cells covering
+ * the circle only (every one of them is still measured and sorted), the online games from the
+ * online cell in time order, stopping after `filter.limit`; `union all` merges the two (each only
+ * when the sports filter lets its kind through). A circle
+ * without cells (see {@link feed}) is filtered and sorted in one query.
+ */
+export async function feedNearest(
   db: Executor,
   filter: FeedFilter,
   origin: { lat: number; lng: number },
@@ -293,16 +406,70 @@ export function feedNearest(
 ) {
   const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
   const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
-  let query = feedRows(db, filter).select(key.as('distance_key'));
+  const near = filter.near;
+  const cells = cellsOf(near);
+  if (!near?.radius || !cells) {
+    let query = feedRows(db, filter).select(key.as('distance_key'));
+    if (near?.radius) {
+      const within = withinSql({ lat: near.lat, lng: near.lng, radius: near.radius });
+      query = query.where(sql<boolean>`(${onlineGameSql} or ${within})`);
+    }
+    if (cursor) {
+      query = query.where(
+        afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
+      );
+    }
+    const skeleton = await query
+      .orderBy(key)
+      .orderBy('p.event_time')
+      .orderBy('p.id')
+      .limit(filter.limit)
+      .execute();
+    return hydratePosts(db, skeleton);
+  }
+  // Online games all have the largest key: after a cursor among them, only their time order is left.
+  const onlineCursor = cursor?.distance === NO_DISTANCE_KEY ? cursor : undefined;
+  const online = db
+    .selectFrom(
+      feedRows(db, filter, onlineCursor)
+        .select(sql.lit(NO_DISTANCE_KEY).as('distance_key'))
+        .where('p.geocell', '=', ONLINE_CELL)
+        .orderBy('p.event_time')
+        .orderBy('p.id')
+        .limit(filter.limit)
+        .as('b'),
+    )
+    .selectAll();
+  const wanted = kindsWanted(filter);
+  if (!wanted.placed || (cursor && cursor.distance >= NO_DISTANCE_KEY)) {
+    if (!wanted.online) return [];
+    return hydratePosts(db, await online.orderBy('event_time').orderBy('id').execute());
+  }
+  const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  let inRange = feedRows(db, filter)
+    .select(distance.as('distance_key'))
+    .where('p.geocell', 'in', cells)
+    .where(withinSql(circle));
   if (cursor) {
-    query = query.where(
-      afterDistanceKeyset({ distance: key, time: 'p.event_time', id: 'p.id' }, cursor),
+    inRange = inRange.where(
+      afterDistanceKeyset({ distance, time: 'p.event_time', id: 'p.id' }, cursor),
     );
   }
-  return query.orderBy(key).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).execute();
+  const placed = db
+    .selectFrom(
+      inRange.orderBy(distance).orderBy('p.event_time').orderBy('p.id').limit(filter.limit).as('b'),
+    )
+    .selectAll();
+  const skeleton = await (wanted.online ? placed.unionAll(online) : placed)
+    .orderBy('distance_key')
+    .orderBy('event_time')
+    .orderBy('id')
+    .limit(filter.limit)
+    .execute();
+  return hydratePosts(db, skeleton);
 }
 
-/** Sets the public point of every post of `authorId` from `point(lng, lat)`. */
+/** Sets the public point (and place index cell) of every post of `authorId` from `point(lng, lat)`. */
 export async function updatePublicPoints(
   db: Executor,
   authorId: number,
@@ -310,14 +477,15 @@ export async function updatePublicPoints(
 ): Promise<void> {
   const rows = await db
     .selectFrom('posts')
-    .select(['id', 'lng', 'lat'])
+    .select(['id', 'sport', 'lng', 'lat'])
     .where('author_id', '=', authorId)
     .execute();
   for (const row of rows) {
     const p = point(row.lng, row.lat);
+    const shown = { public_lng: p?.[0] ?? null, public_lat: p?.[1] ?? null };
     await db
       .updateTable('posts')
-      .set({ public_lng: p?.[0] ?? null, public_lat: p?.[1] ?? null })
+      .set({ ...shown, geocell: geocellFor({ sport: row.sport, ...shown }) })
       .where('id', '=', row.id)
       .execute();
   }
