@@ -20,7 +20,9 @@ export function AppFooter() {
         <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
           <LinkList links={footerLinks} className={linkClass} />
         </nav>
-        <p className="text-sm text-slate-500">© 2025 GameOn. All rights reserved.</p>
+        <p className="text-sm text-slate-500">
+          © {new Date().getFullYear()} GameOn. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -26,7 +26,7 @@ export function PublicFooter() {
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
           <LinkList links={footerLinks} className={footerLink} />
         </nav>
-        <p className="text-sm">© 2025 GameOn. All rights reserved.</p>
+        <p className="text-sm">© {new Date().getFullYear()} GameOn. All rights reserved.</p>
       </div>
     </footer>
   );
