@@ -4,13 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/app';
-import {
-  jsonResponse,
-  mockFetch,
-  renderWithProviders,
-  testReview,
-  testUser,
-} from '../../../test/utils';
+import { jsonResponse, mockFetch, renderSignedIn, testReview, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 import { ReviewsPage } from './ReviewsPage';
 
@@ -55,6 +49,7 @@ interface Server {
 /** A server answering the reviews calls; DELETE and PUT succeed. */
 function renderPage(route: string, server: Server = {}) {
   const calls = mockFetch(({ url, method, body }) => {
+    if (url.pathname === '/api/auth/me') return jsonResponse(testUser);
     if (url.pathname === '/api/reviews/stats') return jsonResponse(server.stats ?? emptyStats);
     if (url.pathname === '/api/reviews/my-reviews') return jsonResponse(server.mine ?? []);
     if (url.pathname === '/api/reviews')
@@ -64,7 +59,7 @@ function renderPage(route: string, server: Server = {}) {
       return jsonResponse({ ...testReview(5), ...(body as object), updated_at: 'now' });
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
   });
-  renderWithProviders(<ReviewsPage />, { route, path: '/reviews' });
+  renderSignedIn(<ReviewsPage />, { route, path: '/reviews' });
   return { calls, user: userEvent.setup() };
 }
 
@@ -113,9 +108,17 @@ describe('Reviews page: ratings and list (spec part 2 §2 "Reviews"; CONTRACT.md
     expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
+  it("offers Report on others' reviews and not on the member's own (issue 17)", async () => {
+    renderPage('/reviews', { list: () => jsonResponse([rahulsReview, testReview(9)]) });
+    const theirs = await screen.findByRole('article', { name: 'Great turf' });
+    expect(within(theirs).getByRole('button', { name: 'Report Great turf' })).toBeInTheDocument();
+    const own = screen.getByRole('article', { name: 'Review 9' });
+    expect(within(own).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
+
   it('filters by category behind the Filters toggle: the list and the ratings ask ?category=', async () => {
     const { calls, user } = renderPage('/reviews');
-    const toggle = screen.getByRole('button', { name: 'Filters' });
+    const toggle = await screen.findByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -192,7 +195,7 @@ describe('Reviews page: my reviews (CONTRACT.md my-reviews, PUT and DELETE by th
 
   it('switches to my reviews with the tab', async () => {
     const { calls, user } = renderPage('/reviews', { mine });
-    await user.click(screen.getByRole('tab', { name: 'My reviews' }));
+    await user.click(await screen.findByRole('tab', { name: 'My reviews' }));
     expect(await screen.findByRole('article', { name: 'Coach Ravi' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/reviews/my-reviews')).toHaveLength(1);
   });

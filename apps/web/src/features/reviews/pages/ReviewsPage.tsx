@@ -11,6 +11,7 @@ import { FilterPanel } from '../../../components/FilterPanel';
 import { ReportButton } from '../../../components/ReportButton';
 import { Tabs, pillTabClass } from '../../../components/Tabs';
 import { reviewCategoryLabels } from '../../../lib/reviews';
+import { useAuth } from '../../../lib/session';
 import { useDeleteReview, useMyReviews, useReviews } from '../api';
 import type { CategoryFilter as Filter } from '../api';
 import { CategoryFilter } from '../components/CategoryFilter';
@@ -45,6 +46,7 @@ function AllReviews({
   onCategoryChange: (category: Filter) => void;
 }) {
   const reviews = useReviews(category);
+  const { user } = useAuth();
   const label = category === 'all' ? null : reviewCategoryLabels[category];
   return (
     <div className="grid grid-cols-1 gap-6 min-[601px]:grid-cols-[12rem_minmax(0,1fr)]">
@@ -66,9 +68,12 @@ function AllReviews({
               Be the first to tell other players what to expect. <WriteLink />
             </EmptyState>
           }
-          actions={(review) => (
-            <ReportButton path={`/reviews/${review.id}`} subject={review.title} />
-          )}
+          // One's own review has nothing to report (the server would refuse it).
+          actions={(review) =>
+            review.author_id === user?.id ? null : (
+              <ReportButton path={`/reviews/${review.id}`} subject={review.title} />
+            )
+          }
         />
       </div>
     </div>
