@@ -2,15 +2,9 @@ import { messageResponseSchema } from '@gameon/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { apiRequest, errorMessage } from '../lib/api-client';
-import { Alert } from './Alert';
+import { apiRequest } from '../lib/api-client';
 import { Button } from './Button';
-import { DialogActions } from './DialogActions';
-import { TextAreaField } from './InputField';
-import { Modal } from './Modal';
-
-const REASON_MAX = 1000;
+import { ReportDialog } from './ReportDialog';
 
 interface ReportButtonProps {
   /** What is reported, as the API names it: `/reviews/{id}` or `/events/{id}` (issue 17). */
@@ -36,22 +30,10 @@ export function ReportButton({ path, subject }: ReportButtonProps) {
         })
       ).data.message,
   });
-  const { register, handleSubmit, watch, formState, reset } = useForm({
-    defaultValues: { reason: '' },
-  });
   const close = () => {
     setOpen(false);
     report.reset();
-    reset();
   };
-  const send = handleSubmit(({ reason }) =>
-    report.mutate(reason.trim(), {
-      onSuccess: (message) => {
-        setThanks(message);
-        close();
-      },
-    }),
-  );
 
   return (
     <>
@@ -71,36 +53,23 @@ export function ReportButton({ path, subject }: ReportButtonProps) {
         </Button>
       )}
       {open && (
-        <Modal
+        <ReportDialog
           title={`Report ${subject}`}
           description="Tell us what is wrong. Reports are private: nobody is told who sent them."
+          placeholder="e.g. Spam, abuse, false information"
+          fieldId="content-report-reason"
+          onSend={(reason) =>
+            report.mutate(reason, {
+              onSuccess: (message) => {
+                setThanks(message);
+                close();
+              },
+            })
+          }
+          pending={report.isPending}
+          error={report.isError ? report.error : null}
           onClose={close}
-        >
-          <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
-            <TextAreaField
-              id="content-report-reason"
-              label="Reason"
-              error={formState.errors.reason?.message}
-              counter={{ value: watch('reason').length, max: REASON_MAX }}
-              autoFocus
-              rows={4}
-              maxLength={REASON_MAX}
-              placeholder="e.g. Spam, abuse, false information"
-              {...register('reason', {
-                validate: (reason) => reason.trim() !== '' || 'Reason is required',
-              })}
-            />
-            {report.isError && (
-              <Alert tone="error">
-                {errorMessage(report.error, 'Could not send the report. Please try again.')}
-              </Alert>
-            )}
-            <DialogActions onCancel={close} pending={report.isPending}>
-              <Flag aria-hidden="true" className="size-4" />
-              Send report
-            </DialogActions>
-          </form>
-        </Modal>
+        />
       )}
     </>
   );

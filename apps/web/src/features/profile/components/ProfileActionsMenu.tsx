@@ -1,17 +1,15 @@
 import { Ban, Ellipsis, Flag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { buttonClasses } from '../../../components/Button';
 import { DialogActions } from '../../../components/DialogActions';
-import { TextAreaField } from '../../../components/InputField';
 import { Modal } from '../../../components/Modal';
 import { PopoverMenu, popoverItemClass } from '../../../components/PopoverMenu';
+import { ReportDialog } from '../../../components/ReportDialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useBlockToggle, useReport } from '../api';
 
-const REASON_MAX = 1000;
 const REASON_ID = 'report-reason';
 
 /** The menu's items, each opening its dialog. */
@@ -56,52 +54,24 @@ function BlockDialog({
   );
 }
 
-function ReportDialog({
+function MemberReportDialog({
   userId,
   username,
   onReported,
   onClose,
 }: MemberProps & { onReported: (message: string) => void; onClose: () => void }) {
   const report = useReport();
-  const { register, handleSubmit, watch, formState } = useForm({
-    defaultValues: { reason: '' },
-  });
-
-  const send = handleSubmit(({ reason }) =>
-    report.mutate({ userId, reason: reason.trim() }, { onSuccess: onReported }),
-  );
-
   return (
-    <Modal
+    <ReportDialog
       title={`Report ${username}`}
       description="Tell us what is wrong. Reports are private: the member is not told who sent them."
+      placeholder="e.g. Spam, abuse in messages, fake profile"
+      fieldId={REASON_ID}
+      onSend={(reason) => report.mutate({ userId, reason }, { onSuccess: onReported })}
+      pending={report.isPending}
+      error={report.isError ? report.error : null}
       onClose={onClose}
-    >
-      <form onSubmit={(event) => void send(event)} noValidate className="space-y-4">
-        <TextAreaField
-          id={REASON_ID}
-          label="Reason"
-          error={formState.errors.reason?.message}
-          counter={{ value: watch('reason').length, max: REASON_MAX }}
-          autoFocus
-          rows={4}
-          maxLength={REASON_MAX}
-          placeholder="e.g. Spam, abuse in messages, fake profile"
-          {...register('reason', {
-            validate: (reason) => reason.trim() !== '' || 'Reason is required',
-          })}
-        />
-        {report.isError && (
-          <Alert tone="error">
-            {errorMessage(report.error, 'Could not send the report. Please try again.')}
-          </Alert>
-        )}
-        <DialogActions onCancel={onClose} pending={report.isPending}>
-          <Flag aria-hidden="true" className="size-4" />
-          Send report
-        </DialogActions>
-      </form>
-    </Modal>
+    />
   );
 }
 
@@ -162,7 +132,7 @@ export function ProfileActionsMenu({
         />
       )}
       {dialog === 'report' && (
-        <ReportDialog
+        <MemberReportDialog
           userId={userId}
           username={username}
           onReported={(message) => {
