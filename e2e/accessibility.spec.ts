@@ -10,6 +10,10 @@ import type { Page } from '@playwright/test';
 import type { RoutePath } from '../apps/web/src/app/route-table.js';
 import { expect, test, type GameOnServer } from './fixtures.js';
 
+// axe is injected as an inline script, which the app's Content Security Policy rightly refuses;
+// the policy itself is checked by security-headers.spec.ts.
+test.use({ bypassCSP: true });
+
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
