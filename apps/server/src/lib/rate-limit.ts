@@ -22,8 +22,12 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMITS = {
   /** Code e-mails (sign-up and reset) to one address (issue 3). */
   codeMailsPerEmail: { points: 5, duration: 30 * MINUTE },
-  /** Code e-mails requested from one client IP (issue 3). */
-  codeMailsPerIp: { points: 20, duration: 30 * MINUTE },
+  /**
+   * Code e-mails requested from one client IP (issue 3), generous enough for a carrier NAT that
+   * puts many players behind one address (issue 17); the per-address limit above keeps any one
+   * inbox from being flooded.
+   */
+  codeMailsPerIp: { points: 100, duration: 30 * MINUTE },
   /** Failed logins of one account from one client IP: that pair is locked (issue 17). */
   failedLoginsPerAccountAndIp: { points: 10, duration: 15 * MINUTE },
   /** Failed logins from one client IP, any account: generous for a carrier NAT (issue 17). */
