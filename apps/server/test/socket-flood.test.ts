@@ -50,6 +50,12 @@ describe('a socket over its event rate', () => {
     const member = await server.signUp('flood_member');
     const socket = await server.connect(member.token);
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    // Within its rate the socket is answered as usual.
+    expect(await emitAck<{ success: boolean }>(socket, 'leaveGroupChat', 1)).toMatchObject({
+      success: true,
+    });
+    // A flood: refused past the burst, then disconnected (answers still in flight when the
+    // socket drops never arrive, hence the race).
     const answers = await Promise.all(
       Array.from({ length: 300 }, () =>
         Promise.race([
@@ -58,7 +64,6 @@ describe('a socket over its event rate', () => {
         ]),
       ),
     );
-    expect(answers.filter((a) => a?.success === true).length).toBeGreaterThan(0);
     expect(answers).toContainEqual({
       success: false,
       message: 'Too many requests. Please slow down.',
