@@ -72,12 +72,6 @@ export async function benchSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** A random generator with a fixed seed, so every run has the same data. */
-export function seededRandom(seed = 42): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 /** Loads `url` for `seconds` with autocannon; prints the table and a JSON summary line. */
 export async function load(
   name: string,

@@ -26,6 +26,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/index.js';
 import type { DB } from '../apps/server/src/db/types.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { publicPoint } from '../apps/server/src/lib/geo.js';
+import { seededRandom } from '../apps/server/test/random.js';
 import { geocellFor } from '../apps/server/src/modules/posts/posts.repository.js';
 
 const { values: args } = parseArgs({
@@ -50,17 +51,6 @@ if (!Number.isInteger(POSTS) || POSTS < 0 || !Number.isInteger(MEMBERS) || MEMBE
   process.exit(2);
 }
 
-/** mulberry32: a small seeded generator, so one seed always writes the same data. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seededRandom(Number(args.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 

@@ -60,6 +60,16 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** A sign-up body (`send-otp`/`register`) with no bio, sports or tags. */
+export const signupBody = (username: string, email: string, password = 'secret123') => ({
+  username,
+  email,
+  password,
+  bio: '',
+  sports: [],
+  tags: [],
+});
+
 export interface TestServer {
   app: App;
   /** Every route the app registered, as Fastify's onRoute hook saw it. */

@@ -4,7 +4,7 @@
  * every next step answers as it would for a free address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness.js';
+import { signupBody, startServer, type TestServer } from '../../../test/harness.js';
 import { storeCode } from './otp.service.js';
 
 const PUBLIC_URL = 'https://gameon.example';
@@ -13,15 +13,6 @@ beforeAll(async () => {
   server = await startServer({ PUBLIC_URL });
 });
 afterAll(() => server.close());
-
-const signupBody = (username: string, email: string, password = 'secret123') => ({
-  username,
-  email,
-  password,
-  bio: '',
-  sports: [],
-  tags: [],
-});
 
 describe('sign-up and membership', () => {
   it('answers a registered address as an unregistered one, and mails it a sign-in notice', async () => {

@@ -4,7 +4,7 @@
  * reset flow answers unknown addresses exactly like known ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness.js';
+import { signupBody, startServer, type TestServer } from '../../../test/harness.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 let server: TestServer;
@@ -12,15 +12,6 @@ beforeAll(async () => {
   server = await startServer({ RATE_LIMITS: 'off' });
 });
 afterAll(() => server.close());
-
-const signupBody = (username: string, email: string, password = 'secret123') => ({
-  username,
-  email,
-  password,
-  bio: '',
-  sports: [],
-  tags: [],
-});
 
 describe('codes under concurrent guesses', () => {
   it('checks at most 5 guesses of a code however many arrive at once', async () => {

@@ -4,7 +4,7 @@
  * test speaks from its own client IP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness.js';
+import { signupBody, startServer, type TestServer } from '../../../test/harness.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 let server: TestServer;
@@ -14,21 +14,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const signupBody = (n: string) => ({
-  username: `rl_${n}`,
-  email: `rl_${n}@example.test`,
-  password: 'secret123',
-  bio: '',
-  sports: [],
-  tags: [],
-});
+/** A sign-up body for member `rl_<n>`. */
+const rlSignup = (n: string) => signupBody(`rl_${n}`, `rl_${n}@example.test`);
 
 describe('rate limits', () => {
   it('allows 5 code e-mails to one address per 30 minutes, then 429 with a message the form shows', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const route = i % 2 === 0 ? '/api/auth/send-otp' : '/api/auth/resend-otp';
-      const body = i % 2 === 0 ? signupBody('mailbox') : { email: 'rl_mailbox@example.test' };
+      const body = i % 2 === 0 ? rlSignup('mailbox') : { email: 'rl_mailbox@example.test' };
       statuses.push(
         (await server.request('POST', route, { body, headers: from(`198.51.100.${i + 1}`) }))
           .status,
@@ -53,18 +47,18 @@ describe('rate limits', () => {
     expect(points).toBe(100);
     for (let i = 0; i < points; i++) {
       const res = await server.request('POST', '/api/auth/send-otp', {
-        body: signupBody(`ip${i}`),
+        body: rlSignup(`ip${i}`),
         headers: from('203.0.113.7'),
       });
       expect(res.status).toBe(200);
     }
     const oneMore = await server.request('POST', '/api/auth/send-otp', {
-      body: signupBody(`ip${points}`),
+      body: rlSignup(`ip${points}`),
       headers: from('203.0.113.7'),
     });
     expect(oneMore.status).toBe(429);
     const elsewhere = await server.request('POST', '/api/auth/send-otp', {
-      body: signupBody(`ip${points}`),
+      body: rlSignup(`ip${points}`),
       headers: from('203.0.113.8'),
     });
     expect(elsewhere.status).toBe(200);

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_GAMES, type LoginResponse, type Post } from '@gameon/shared';
+import { seededRandom } from '../../../test/random.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { EARTH_RADIUS_M } from '../../lib/geo.js';
 import { dayRange } from '../../lib/time.js';
@@ -23,18 +24,8 @@ const CITIES: [number, number][] = [
   [77.209, 28.6139],
 ];
 
-/** mulberry32: the same games and queries on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(18);
+// The same games and queries on every run.
+const random = seededRandom(18);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 interface Game {
