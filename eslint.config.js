@@ -103,10 +103,12 @@ const sharedZone = {
   message: 'components/ and lib/ know no feature (ARCHITECTURE.md).',
 };
 const appZone = {
-  // Every folder but app/ itself; main.tsx (at the root of src/) is the one file that may.
+  // Every folder but app/ itself; the entries at the root of src/ (main.tsx, landing.tsx,
+  // prerender.tsx) are the files that may.
   target: './!(app)/**',
   from: './app',
-  message: 'Only main.tsx imports app/; app/ composes features, never the other way round.',
+  message:
+    'Only the entries (src/*.tsx) import app/; app/ composes features, never the other way round.',
 };
 const webBoundaries = (zones) => ({
   'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones }],

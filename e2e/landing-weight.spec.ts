@@ -1,19 +1,19 @@
 /**
  * Issue 16 "A light first page": a signed-out visitor opening / downloads no zod and no Socket.IO
  * client, at most {@link SCRIPT_BUDGET_BYTES} of JavaScript (gzip of each script body, summed), and
- * every hashed asset arrives compressed with a year-long immutable cache.
+ * every hashed asset arrives compressed with a year-long immutable cache. The pre-rendered page
+ * works without script: its menu opens and its gallery filters by category.
  */
 import zlib from 'node:zlib';
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 /**
- * The landing page's script budget: gzipped bytes, all scripts together. Issue 16 asks for 100
- * KiB; today's floor is above it: react-dom alone is 63.5 KB and React Router's data router (used
- * for ScrollRestoration and the error element) 31 KB, so this guards what was reached (134 KB,
- * from 184 KB) until the router is slimmed.
+ * The landing page's script budget (issue 16): gzipped bytes, all scripts together. The page is
+ * pre-rendered and never hydrated, so a visitor loads only the small entry that starts the web
+ * app for a member (about 2 KB); the budget is the issue's.
  */
-const SCRIPT_BUDGET_BYTES = 136 * 1024;
+const SCRIPT_BUDGET_BYTES = 100 * 1024;
 
 /** Text found in zod's minified code (its error and type classes) and nowhere in ours. */
 const ZOD_MARKERS = ['ZodError', '$ZodType'];
@@ -65,4 +65,30 @@ test('a visitor gets a light, compressed, cached landing page', async ({ page, s
     if (asset.body.length >= 1024)
       expect(['br', 'gzip'], asset.path).toContain(asset.headers['content-encoding']);
   }
+});
+
+test('the landing page works without JavaScript', async ({ browser, server }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The small screens' menu is a disclosure.
+  await expect(page.getByRole('link', { name: 'Download App' })).toBeHidden();
+  await page.getByLabel('Open menu').click();
+  await expect(page.getByRole('link', { name: 'Download App' })).toBeVisible();
+
+  // The gallery filters by category.
+  const gallery = page.getByRole('region', { name: 'Game days across India' });
+  await expect(gallery.getByText('Erangel scrims, 4-player squads')).toBeVisible();
+  await expect(gallery.getByText('Sunday morning tennis-ball league')).toBeVisible();
+  // A person taps the pill, the radio's label.
+  await gallery.getByText('Esports', { exact: true }).click();
+  await expect(gallery.getByRole('radio', { name: 'Esports' })).toBeChecked();
+  await expect(gallery.getByText('Erangel scrims, 4-player squads')).toBeVisible();
+  await expect(gallery.getByText('Sunday morning tennis-ball league')).toBeHidden();
+  await gallery.getByText('All', { exact: true }).click();
+  await expect(gallery.getByText('Sunday morning tennis-ball league')).toBeVisible();
+  await context.close();
 });

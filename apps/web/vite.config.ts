@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const server = 'http://localhost:3000';
@@ -59,60 +59,68 @@ function precompress(): Plugin {
   };
 }
 
-/** The first page most people see: its code is fetched with the entry (issue 16). */
-const FIRST_PAGE = /\/features\/landing\/pages\/LandingPage\.tsx$/;
-
 /**
- * Adds `<link rel="modulepreload">` to index.html for the landing page's chunk and the chunks it
- * imports, so the browser fetches them beside the entry instead of after the entry has run and
- * the router has asked for the page (issue 16: largest contentful paint).
+ * Writes the landing page's markup into the built `landing.html` (issue 16 "A light first page"):
+ * renders src/prerender.tsx with Vite's SSR loader once the client build is
+ * written, puts it in `#root` (marked `data-prerendered`) and adds the inline member check
+ * (MEMBER_CHECK_SCRIPT) before the page's stylesheet and script. Runs before {@link precompress}.
  */
-function preloadFirstPage(): Plugin {
+function prerenderLanding(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
   return {
-    name: 'gameon-preload-first-page',
+    name: 'gameon-prerender-landing',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const page = chunks.find((chunk) => FIRST_PAGE.test(chunk.facadeModuleId ?? ''));
-        if (!page) throw new Error('The landing page chunk is missing from the build');
-        /** `fileName` and every chunk it imports, directly or not, added to `into`. */
-        const collect = (fileName: string, into: Set<string>, skip: Set<string>) => {
-          if (into.has(fileName) || skip.has(fileName)) return;
-          into.add(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk')
-            for (const imported of chunk.imports) collect(imported, into, skip);
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const loader = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const module = (await loader.ssrLoadModule('/src/prerender.tsx')) as {
+          renderLanding: () => string;
+          MEMBER_CHECK_SCRIPT: string;
         };
-        const entry = new Set<string>();
-        for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, entry, new Set());
-        const files = new Set<string>();
-        collect(page.fileName, files, entry);
-        return {
-          html,
-          tags: [...files].map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head' as const,
-          })),
-        };
-      },
+        const file = path.join(outDir, 'landing.html');
+        const html = await fs.readFile(file, 'utf8');
+        const emptyRoot = '<div id="root"></div>';
+        if (!html.includes(emptyRoot)) throw new Error('landing.html has no empty #root');
+        const filled = html
+          .replace(emptyRoot, `<div id="root" data-prerendered>${module.renderLanding()}</div>`)
+          .replace(
+            '<meta charset="UTF-8" />',
+            `<meta charset="UTF-8" />\n    <script>${module.MEMBER_CHECK_SCRIPT}</script>`,
+          );
+        await fs.writeFile(file, filled);
+      } finally {
+        await loader.close();
+      }
     },
   };
 }
 
 /** Web app build, dev server (proxying the API and the socket to the server) and component tests. */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFirstPage(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },
       '/socket.io': { target: server, changeOrigin: true, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The web app, and `/` pre-rendered for visitors (issue 16).
+    rollupOptions: { input: { index: 'index.html', landing: 'landing.html' } },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -275,6 +275,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // `/` is the pre-rendered landing page below, not the web app's index.html.
+      index: false,
       // The build wrote `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as
       // they are to a browser that accepts them, with their Content-Encoding (issue 16).
       preCompressed: true,
@@ -291,6 +293,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         );
       },
     });
+  }
+  if (serveWeb) {
+    // A visitor's first page, pre-rendered at build time (apps/web/vite.config.ts, issue 16); a
+    // member's browser starts the web app from it. An older build without it serves the web app.
+    const landing = fs.existsSync(path.join(config.webDist ?? '', 'landing.html'))
+      ? 'landing.html'
+      : 'index.html';
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(landing));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '';

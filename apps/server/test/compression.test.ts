@@ -12,6 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.js';
 
 const HTML = `<!doctype html><html><head><title>GameOn</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+/** The pre-rendered landing page (apps/web/vite.config.ts), which `/` sends instead of the app. */
+const LANDING = HTML.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered><h1>GameOn</h1></div>',
+);
 const SCRIPT = `console.log(${JSON.stringify('GameOn '.repeat(400))});`;
 const ASSET = '/assets/index-AbC123.js';
 
@@ -31,6 +36,7 @@ beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-web-'));
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-uploads-'));
   writeCompressed(path.join(webDist, 'index.html'), HTML);
+  writeCompressed(path.join(webDist, 'landing.html'), LANDING);
   writeCompressed(path.join(webDist, ASSET), SCRIPT);
   // Pictures are stored as WebP (modules/settings/pictures); these bytes would shrink if compressed.
   fs.writeFileSync(path.join(uploadsDir, 'avatar-1-abc.webp'), Buffer.alloc(4000, 7));
@@ -66,16 +72,16 @@ describe('the web app files', () => {
     expect(await response.text()).toBe(SCRIPT);
   });
 
-  it.each(['/', '/messages'])(
-    'sends the app at %s compressed, revalidated every time',
-    async (at) => {
-      const response = await get(at, 'gzip');
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-encoding')).toBe('gzip');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toBe(HTML);
-    },
-  );
+  it.each([
+    ['/', 'the pre-rendered landing page', LANDING],
+    ['/messages', 'the app', HTML],
+  ])('sends at %s %s compressed, revalidated every time', async (at, _what, body) => {
+    const response = await get(at, 'gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(body);
+  });
 });
 
 describe('API answers and pictures', () => {

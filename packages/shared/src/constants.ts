@@ -104,6 +104,20 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 /** Local storage key of the session token (spec part 1 §9). */
 export const TOKEN_STORAGE_KEY = 'token';
 
+/**
+ * The class the pre-rendered landing page (issue 16) puts on `<html>` when a session token is
+ * stored: the page's markup is hidden at once and the web app starts instead (a member's `/` is
+ * the feed).
+ */
+export const MEMBER_CLASS = 'member';
+
+/**
+ * The landing page's one inline script, run before the first paint: marks a member's page with
+ * {@link MEMBER_CLASS}. The server allows exactly this text by its hash in the Content Security
+ * Policy (apps/server/src/lib/security-headers.ts).
+ */
+export const MEMBER_CHECK_SCRIPT = `try{localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.classList.add(${JSON.stringify(MEMBER_CLASS)})}catch(e){}`;
+
 /** Default time zone of the feed's `date` filter (CONTRACT.md). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 

@@ -4,21 +4,27 @@
  * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, and
  * uploaded pictures served only as images. Socket.IO's own responses bypass Fastify.
  */
+import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import { MEMBER_CHECK_SCRIPT } from '@gameon/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './http.js';
 import { UPLOADS_PREFIX } from './storage.js';
 
 /**
- * The policy. Scripts: only the built bundle (no inline script, no eval; the web app turns off
- * zod's `new Function` parsers). Styles: `'unsafe-inline'`, because react-aria inserts small
+ * The policy. Scripts: only the built bundle and, by its hash, the landing page's one inline
+ * script (MEMBER_CHECK_SCRIPT, issue 16); no eval (the web app turns off zod's `new Function`
+ * parsers). Styles: `'unsafe-inline'`, because react-aria inserts small
  * `<style>` elements (press and dialog rules) that only a per-page nonce, which the static
  * index.html cannot carry, would otherwise allow; a style cannot run code. `connect-src 'self'`
  * covers the API and Socket.IO's same-origin ws(s) (CSP Level 3).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': [
+    "'self'",
+    `'sha256-${createHash('sha256').update(MEMBER_CHECK_SCRIPT).digest('base64')}'`,
+  ],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],

@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/Button';
 import { LinkList } from '../../components/LinkList';
 import type { LinkItem } from '../../components/LinkList';
@@ -18,10 +17,12 @@ const signIn: LinkItem = { to: '/login', label: 'Sign In' };
 
 /**
  * Top navigation of the public frame (spec part 1 §2 "Landing page"): Events, Get Started,
- * Download App, Sign In; a visitor sees it above the landing page and the public pages.
+ * Download App, Sign In; a visitor sees it above the landing page and the public pages. On small
+ * screens the links are in a disclosure (`<details>`), which works without script on the
+ * pre-rendered landing page (issue 16) and closes when the web app moves to another page.
  */
 export function PublicNav() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/85 backdrop-blur">
       <nav
@@ -37,32 +38,25 @@ export function PublicNav() {
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <LinkList links={[signIn]} className={navLink} />
-          <button
-            type="button"
-            onClick={() => setOpen((value) => !value)}
-            aria-expanded={open}
-            aria-controls="landing-menu"
-            aria-label="Open menu"
-            className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
-          >
-            {open ? (
-              <X aria-hidden="true" className="size-5" />
-            ) : (
-              <Menu aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <details key={pathname} className="group">
+            <summary
+              aria-label="Open menu"
+              className="grid size-10 cursor-pointer list-none place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 [&::-webkit-details-marker]:hidden"
+            >
+              <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+              <X aria-hidden="true" className="hidden size-5 group-open:block" />
+            </summary>
+            <div className="absolute inset-x-0 top-full border-t border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
+              <div className="flex flex-col gap-1">
+                <LinkList links={menuLinks} className={navLink} />
+                <Link to="/register" className={buttonClasses('primary', 'md', 'mt-2')}>
+                  Get Started
+                </Link>
+              </div>
+            </div>
+          </details>
         </div>
       </nav>
-      {open && (
-        <div id="landing-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
-          <div className="flex flex-col gap-1">
-            <LinkList links={menuLinks} className={navLink} />
-            <Link to="/register" className={buttonClasses('primary', 'md', 'mt-2')}>
-              Get Started
-            </Link>
-          </div>
-        </div>
-      )}
     </header>
   );
 }

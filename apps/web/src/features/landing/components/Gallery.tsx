@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { SportIcon } from '../../../components/SportIcon';
 import { cx } from '../../../lib/format';
 
@@ -100,30 +98,78 @@ const tiles: Tile[] = [
   },
 ];
 
-const tabs = ['All', 'Field sports', 'Racquet sports', 'Fitness', 'Esports'] as const;
-type Tab = (typeof tabs)[number];
+/**
+ * The gallery's views: every tile, or one category. The choice is a radio group and each tile's
+ * visibility and span follow the checked radio in CSS (Tailwind `group-has-*` variants), so the
+ * gallery works without script on the pre-rendered landing page (issue 16). The class names are
+ * written out whole for Tailwind to find them.
+ */
+const views = [
+  {
+    label: 'All',
+    id: 'gallery-all',
+    hidden: '',
+    lastSpans: 'max-lg:group-has-[#gallery-all:checked]:col-span-2',
+  },
+  {
+    label: 'Field sports',
+    id: 'gallery-field',
+    hidden: 'group-has-[#gallery-field:checked]:hidden',
+    lastSpans: 'max-lg:group-has-[#gallery-field:checked]:col-span-2',
+  },
+  {
+    label: 'Racquet sports',
+    id: 'gallery-racquet',
+    hidden: 'group-has-[#gallery-racquet:checked]:hidden',
+    lastSpans: 'max-lg:group-has-[#gallery-racquet:checked]:col-span-2',
+  },
+  {
+    label: 'Fitness',
+    id: 'gallery-fitness',
+    hidden: 'group-has-[#gallery-fitness:checked]:hidden',
+    lastSpans: 'max-lg:group-has-[#gallery-fitness:checked]:col-span-2',
+  },
+  {
+    label: 'Esports',
+    id: 'gallery-esports',
+    hidden: 'group-has-[#gallery-esports:checked]:hidden',
+    lastSpans: 'max-lg:group-has-[#gallery-esports:checked]:col-span-2',
+  },
+] as const satisfies readonly {
+  label: 'All' | Category;
+  id: string;
+  hidden: string;
+  lastSpans: string;
+}[];
+
+/** The first tile of 'All' is the big one: two columns, and two rows from lg. */
+const FEATURED =
+  'group-has-[#gallery-all:checked]:col-span-2 lg:group-has-[#gallery-all:checked]:row-span-2 lg:group-has-[#gallery-all:checked]:min-h-[27rem]';
+
+/**
+ * The classes of `tile` (at `index` in {@link tiles}) that depend on the view: hidden in the other
+ * categories' views; in a view where it is the last tile and the tiles (the big first tile of
+ * 'All' counting twice) leave it alone in its row of two, it spans both columns below lg.
+ */
+function viewClasses(tile: Tile, index: number): string {
+  return views
+    .flatMap((view) => {
+      const shown =
+        view.label === 'All' ? tiles : tiles.filter((other) => other.category === view.label);
+      const classes: string[] = [];
+      if (view.label !== 'All' && view.label !== tile.category) classes.push(view.hidden);
+      const cells = shown.length + (view.label === 'All' ? 1 : 0);
+      if (shown.at(-1) === tile && cells % 2 === 1) classes.push(view.lastSpans);
+      if (view.label === 'All' && index === 0) classes.push(FEATURED);
+      return classes;
+    })
+    .join(' ');
+}
 
 /** The gallery by category (spec part 1 §2), drawn with gradient tiles and icons. */
 export function Gallery() {
-  const [active, setActive] = useState<Tab>('All');
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const shown = active === 'All' ? tiles : tiles.filter((tile) => tile.category === active);
-  // Two columns below lg: a lone last tile spans both (the first 'All' tile already does).
-  const lastSpansRow = (shown.length + (active === 'All' ? 1 : 0)) % 2 === 1;
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (delta === 0) return;
-    event.preventDefault();
-    const next = (index + delta + tabs.length) % tabs.length;
-    const tab = tabs[next];
-    if (tab === undefined) return;
-    setActive(tab);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
-    <section aria-labelledby="gallery-heading" className="bg-white py-16 md:py-20">
+    <section aria-labelledby="gallery-heading" className="group bg-white py-16 md:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
           <div className="max-w-2xl">
@@ -134,78 +180,60 @@ export function Gallery() {
               Game days across India
             </h2>
           </div>
-          <div
-            role="tablist"
-            aria-label="Gallery categories"
-            className="flex gap-2 overflow-x-auto pb-1"
-          >
-            {tabs.map((tab, index) => (
-              <button
-                key={tab}
-                ref={(element) => {
-                  tabRefs.current[index] = element;
-                }}
-                type="button"
-                role="tab"
-                id={`gallery-tab-${index}`}
-                aria-selected={active === tab}
-                aria-controls="gallery-panel"
-                tabIndex={active === tab ? 0 : -1}
-                onClick={() => setActive(tab)}
-                onKeyDown={(event) => handleKeyDown(event, index)}
-                className={cx(
-                  'shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-                  active === tab
-                    ? 'bg-slate-900 text-white'
-                    : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-                )}
-              >
-                {tab}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div
-          id="gallery-panel"
-          role="tabpanel"
-          aria-labelledby={`gallery-tab-${tabs.indexOf(active)}`}
-          className="mt-10"
-        >
-          {/* The list sits inside the panel: a tabpanel role on the <ul> itself would hide the
-              list from assistive technology and leave its items outside a list (issue 16). */}
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-            {shown.map((tile, index) => (
-              <li
-                key={tile.caption}
-                className={cx(
-                  'group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-br p-3.5 text-white shadow-md sm:min-h-52 sm:rounded-3xl sm:p-5',
-                  tile.tone,
-                  active === 'All' && index === 0 && 'col-span-2 lg:row-span-2 lg:min-h-[27rem]',
-                  lastSpansRow && index === shown.length - 1 && 'max-lg:col-span-2',
-                )}
-              >
-                <div
-                  aria-hidden="true"
-                  className="absolute -top-6 -right-6 opacity-20 transition-transform duration-500 group-hover:scale-110 group-hover:rotate-6"
+          <fieldset className="min-w-0">
+            <legend className="sr-only">Gallery categories</legend>
+            <div className="flex gap-2 overflow-x-auto p-1">
+              {views.map((view) => (
+                <label
+                  key={view.id}
+                  htmlFor={view.id}
+                  className="shrink-0 cursor-pointer rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-200 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-600"
                 >
-                  <SportIcon sport={tile.sport} className="size-28 sm:size-40" />
-                </div>
-                <div
-                  aria-hidden="true"
-                  className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent"
-                />
-                <div className="relative">
-                  <span className="inline-flex items-center gap-1.5 rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold backdrop-blur">
-                    <SportIcon sport={tile.sport} className="size-3.5" />
-                    {tile.sport}
-                  </span>
-                  <p className="mt-2 text-sm leading-snug font-bold sm:text-lg">{tile.caption}</p>
-                  <p className="text-xs text-white/80 sm:text-sm">{tile.place}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+                  <input
+                    type="radio"
+                    name="gallery-category"
+                    id={view.id}
+                    value={view.label}
+                    defaultChecked={view.label === 'All'}
+                    className="sr-only"
+                  />
+                  {view.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </div>
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {tiles.map((tile, index) => (
+            <li
+              key={tile.caption}
+              className={cx(
+                'group/tile relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-br p-3.5 text-white shadow-md sm:min-h-52 sm:rounded-3xl sm:p-5',
+                tile.tone,
+                viewClasses(tile, index),
+              )}
+            >
+              <div
+                aria-hidden="true"
+                className="absolute -top-6 -right-6 opacity-20 transition-transform duration-500 group-hover/tile:scale-110 group-hover/tile:rotate-6"
+              >
+                <SportIcon sport={tile.sport} className="size-28 sm:size-40" />
+              </div>
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent"
+              />
+              <div className="relative">
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold backdrop-blur">
+                  <SportIcon sport={tile.sport} className="size-3.5" />
+                  {tile.sport}
+                </span>
+                <p className="mt-2 text-sm leading-snug font-bold sm:text-lg">{tile.caption}</p>
+                <p className="text-xs text-white/80 sm:text-sm">{tile.place}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );

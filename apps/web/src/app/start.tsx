@@ -1,0 +1,25 @@
+// First: zod must be jitless before any schema is built (zod-jitless.ts).
+import '../zod-jitless';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { rootRoutes } from './routes';
+
+/**
+ * Starts the web app in `root` (an empty element): the data router over every route, with the
+ * data, session and real-time providers. Called by main.tsx (every page but `/`) and by
+ * landing.tsx for a member opening `/` (issue 16).
+ */
+export function startApp(root: HTMLElement): void {
+  const router = createBrowserRouter(rootRoutes);
+  const queryClient = createQueryClient();
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
