@@ -29,6 +29,18 @@ export function notSuspended(memberRef: string) {
   return sql<boolean>`not exists (select 1 from users su where su.id = ${sql.ref(memberRef)} and su.suspended_at is not null)`;
 }
 
+/** Of `ids`, the members who are suspended (issue 17). */
+export async function suspendedAmong(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .where('suspended_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The member's e-mail address (lower-cased at sign-up), or undefined when there is none. */
 export async function memberEmail(db: Executor, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();

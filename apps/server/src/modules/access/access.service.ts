@@ -201,6 +201,20 @@ export function createAccessService({
     },
 
     /**
+     * `viewerId` may join post `postId`: they may see it ({@link requirePosts}) and its host is
+     * not suspended (issue 17: a suspended member's games are hidden, from the feed and from a
+     * direct link alike, until the suspension ends).
+     * @returns the host's id.
+     * @throws AppError 404 'Post not found'.
+     */
+    async requireJoinablePost(viewerId: number, postId: number): Promise<number> {
+      const authors = await this.requirePosts(viewerId, [postId]);
+      const hostId = authors.get(postId) as number;
+      if ((await repo.suspendedAmong(db, [hostId])).size > 0) throw notFound('Post not found');
+      return hostId;
+    },
+
+    /**
      * `viewerId` may see every review of `reviewIds`: each exists and no block stands with its
      * author (issue 4: a blocked member's reviews are not there; issue 12).
      * @returns the author of each review, by review id.

@@ -200,6 +200,11 @@ describe('suspension', () => {
     });
     expect(wrong.status).toBe(401);
     expect(await feedOf(member)).not.toContain(own.id);
+    // Nor can the game be joined by its direct link.
+    const joinOwn = await server.request('POST', `/api/posts/${own.id}/interest`, {
+      token: member.token,
+    });
+    expect(joinOwn.status).toBe(404);
     const game = await server.request<Post>('GET', `/api/posts/${full.id}`, {
       token: host.token,
     });
@@ -222,6 +227,10 @@ describe('suspension', () => {
     expect((await act(operator, `/users/${target.user.id}/unsuspend`)).status).toBe(200);
     expect((await login('target')).status).toBe(200);
     expect(await feedOf(member)).toContain(own.id);
+    expect(
+      (await server.request('POST', `/api/posts/${own.id}/interest`, { token: member.token }))
+        .status,
+    ).toBe(200);
     expect((await actions()).slice(before)).toMatchObject([
       { operator_id: operator.user.id, action: 'suspend', target_id: target.user.id },
       { operator_id: operator.user.id, action: 'unsuspend', target_id: target.user.id },

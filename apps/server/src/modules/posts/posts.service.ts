@@ -44,7 +44,10 @@ export interface PostsDeps {
   /** Per-member write limits (issue 17). */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
-  access: Pick<AccessService, 'requireActivity' | 'requirePosts' | 'publicPointOf'>;
+  access: Pick<
+    AccessService,
+    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf'
+  >;
   auth: Pick<AuthService, 'members'>;
   chats: Pick<
     ChatsService,
@@ -310,13 +313,14 @@ export function createPostsService({
      * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
-     * @throws AppError 404 unknown or hidden post, 403 `own_post`, 400 a game that has started,
-     *   429 past the member's interest limit (issue 17).
+     * @throws AppError 404 unknown or hidden post (or its host is suspended), 403 `own_post`,
+     *   400 a game that has started, 429 past the member's interest limit (issue 17).
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);
-      // A blocked member cannot see the game, so it is not there for them (issue 4).
-      await access.requirePosts(userId, [postId]);
+      // A blocked member cannot see the game, so it is not there for them (issue 4); nor is the
+      // game of a suspended host (issue 17).
+      await access.requireJoinablePost(userId, postId);
       const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
         const post = await repo.lockPost(trx, postId);
         if (!post) throw notFound('Post not found');
