@@ -168,6 +168,14 @@ export function distanceMetresSql(
 }
 
 /**
+ * The bound of the haversine term h for `radius` metres: a distance is within the radius exactly
+ * when h <= sin^2(radius / 2R). {@link withinRadiusSql} and the SQLite feed skeleton share it.
+ */
+export function haversineBound(radius: number): number {
+  return Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+}
+
+/**
  * SQL condition: the point in columns `columns.lat`/`columns.lng` (degrees) lies within `radius`
  * metres of `centre`. An index-friendly bounding box (latitude always; longitude unless the box
  * wraps the antimeridian, where the exact test alone decides) ANDed with the haversine term h
@@ -181,7 +189,7 @@ export function withinRadiusSql(
 ): RawBuilder<boolean> {
   const lat = sql.ref(columns.lat);
   const box = boundingBox(centre.lat, centre.lng, radius);
-  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+  const h = haversineBound(radius);
   const haversine = sql<boolean>`${haversineSql(columns, centre)} <= ${h}`;
   const lng = sql.ref(columns.lng);
   const latBox = sql<boolean>`${lat} >= ${box.minLat} and ${lat} <= ${box.maxLat}`;

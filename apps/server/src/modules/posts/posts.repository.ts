@@ -1,16 +1,23 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
-import type { DB, PostsTable } from '../../db/types.js';
+import type { DB, PostRow, PostsTable } from '../../db/types.js';
 import {
   afterDistanceKeyset,
   afterKeyset,
   type DistanceKeyset,
   type Keyset,
 } from '../../lib/cursor.js';
-import { distanceMetresSql, geocellOf, geocellsCovering, withinRadiusSql } from '../../lib/geo.js';
+import {
+  distanceMetresSql,
+  geocellOf,
+  geocellsCovering,
+  haversineBound,
+  withinRadiusSql,
+} from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
+import type { SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -333,7 +340,12 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
  * filtered in one query instead.
  */
-export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+export async function feed(
+  db: Executor,
+  filter: FeedFilter,
+  cursor?: Keyset,
+  sqliteSkeleton?: SqliteFeedSkeleton,
+) {
   const page = (query: ReturnType<typeof feedRows>) =>
     query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit);
   const near = filter.near;
@@ -345,10 +357,9 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
   }
   const wanted = kindsWanted(filter);
-  const [first, ...rest] = [
-    ...(wanted.online ? [ONLINE_CELL] : []),
-    ...(wanted.placed ? cells : []),
-  ].map((cell) => {
+  const walked = [...(wanted.online ? [ONLINE_CELL] : []), ...(wanted.placed ? cells : [])];
+  if (sqliteSkeleton) return feedByCellWalk(db, sqliteSkeleton, filter, walked, circle, cursor);
+  const [first, ...rest] = walked.map((cell) => {
     const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
     const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
     return db.selectFrom(branch.as('b')).selectAll();
@@ -361,6 +372,74 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
     .limit(filter.limit)
     .execute();
   return hydratePosts(db, skeleton);
+}
+
+/** Whether `filter`'s sports and category let a game of `sport` through (as {@link feedRows}). */
+function sportAllowed(filter: FeedFilter): (sport: string) => boolean {
+  const online = new Set<string>(ONLINE_GAMES);
+  const chosen = filter.sports ? new Set(filter.sports) : null;
+  return (sport) =>
+    (!chosen || chosen.has(sport)) &&
+    (filter.category !== 'esports' || online.has(sport)) &&
+    (filter.category !== 'sports' || !online.has(sport));
+}
+
+/**
+ * {@link feed} on SQLite (issue 18): the candidates of `cells` in time order from the lazy cell
+ * walk (feed-skeleton.sqlite.ts: distance, sports, dates, cursor and the viewer's own games tested
+ * on the index entries), then their whole rows in one query that also applies every rule of
+ * {@link feedRows} (blocks, suspended hosts, tags), so those rules keep one definition. When rules
+ * drop candidates, the walk goes on after the last one until the page is full or the cells end.
+ */
+async function feedByCellWalk(
+  db: Executor,
+  skeleton: SqliteFeedSkeleton,
+  filter: FeedFilter,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+  cursor?: Keyset,
+) {
+  const walk = {
+    cells,
+    onlineCell: ONLINE_CELL,
+    centre: circle,
+    maxHaversine: haversineBound(circle.radius),
+    viewerId: filter.viewerId,
+    after: filter.after,
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    sportAllowed: sportAllowed(filter),
+  };
+  const shown: PostRow[] = [];
+  let from = cursor;
+  // Tags drop most candidates: look at more at once then.
+  const batch = filter.tagKeys.length > 0 ? 4 * filter.limit : filter.limit;
+  for (;;) {
+    const wanted = filter.limit - shown.length;
+    const candidates = skeleton.byTime({
+      ...walk,
+      ...(from ? { cursor: from } : {}),
+      limit: Math.max(wanted, batch),
+    });
+    if (candidates.length === 0) return shown;
+    const rows = await feedRows(db, filter)
+      .selectAll('p')
+      .where(
+        'p.id',
+        'in',
+        candidates.map((c) => c.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const c of candidates) {
+      const row = byId.get(c.id);
+      if (row) shown.push(row);
+      if (shown.length === filter.limit) return shown;
+    }
+    const last = candidates.at(-1)!;
+    if (candidates.length < Math.max(wanted, batch)) return shown;
+    from = { time: last.event_time, id: last.id };
+  }
 }
 
 /**
