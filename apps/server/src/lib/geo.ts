@@ -70,7 +70,7 @@ export function boundingBox(lat: number, lng: number, radius: number) {
 /** The side of one cell of the feed's place index, in degrees of latitude and of longitude (issue 18). */
 export const GEOCELL_DEG = 0.2;
 /** A cell number is row * GEOCELL_ROW + column; columns run 0..1800, so rows never collide. */
-const GEOCELL_ROW = 100_000;
+export const GEOCELL_ROW = 100_000;
 
 /**
  * The cell of the feed's place index (issue 18) that holds the point (`lat`, `lng`) in degrees:
@@ -89,6 +89,30 @@ export function geocellSql(columns: { lat: string; lng: string }): RawBuilder<nu
   const lat = sql.ref(columns.lat);
   const lng = sql.ref(columns.lng);
   return sql<number>`(cast(floor((${lat} + 90) / ${sql.lit(GEOCELL_DEG)}) as integer) * ${sql.lit(GEOCELL_ROW)} + cast(floor((${lng} + 180) / ${sql.lit(GEOCELL_DEG)}) as integer))`;
+}
+
+/**
+ * The side of one cell of the nearest-first feed's fine place index on SQLite, in degrees
+ * (migration 0015, issue 18): 20 by 20 of them make one {@link GEOCELL_DEG} cell.
+ */
+export const FINECELL_DEG = 0.01;
+
+/** The fine cell (migration 0015) of (`lat`, `lng`) in degrees, as {@link finecellSql} computes it. */
+export function finecellOf(lat: number, lng: number): number {
+  return (
+    Math.floor((lat + 90) / FINECELL_DEG) * GEOCELL_ROW + Math.floor((lng + 180) / FINECELL_DEG)
+  );
+}
+
+/**
+ * SQL expression: the fine cell of the point in columns `columns.lat`/`columns.lng`, row
+ * floor((lat + 90) / 0.01) times 100,000 plus column floor((lng + 180) / 0.01); NULL for a NULL
+ * point.
+ */
+export function finecellSql(columns: { lat: string; lng: string }): RawBuilder<number> {
+  const lat = sql.ref(columns.lat);
+  const lng = sql.ref(columns.lng);
+  return sql<number>`(cast(floor((${lat} + 90) / ${sql.lit(FINECELL_DEG)}) as integer) * ${sql.lit(GEOCELL_ROW)} + cast(floor((${lng} + 180) / ${sql.lit(FINECELL_DEG)}) as integer))`;
 }
 
 /** Haversine h of an angle in radians: sin^2(x / 2). */

@@ -443,6 +443,62 @@ async function feedByCellWalk(
 }
 
 /**
+ * The games in range of {@link feedNearest} on SQLite (issue 18): candidates from the ring walk
+ * (feed-skeleton.sqlite.ts byDistance) in (distance_key, event_time, id) order, then their whole
+ * rows in one query applying every rule of {@link feedRows}, as {@link feedByCellWalk} does. Each
+ * row carries its `distance_key`.
+ */
+async function feedNearestByRingWalk(
+  db: Executor,
+  skeleton: SqliteFeedSkeleton,
+  filter: FeedFilter,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+  cursor?: DistanceKeyset,
+) {
+  const walk = {
+    cells,
+    centre: circle,
+    maxHaversine: haversineBound(circle.radius),
+    viewerId: filter.viewerId,
+    after: filter.after,
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    sportAllowed: sportAllowed(filter),
+  };
+  const shown: (PostRow & { distance_key: number })[] = [];
+  let from = cursor;
+  const batch = filter.tagKeys.length > 0 ? 4 * filter.limit : filter.limit;
+  for (;;) {
+    const wanted = filter.limit - shown.length;
+    const size = Math.max(wanted, batch);
+    const candidates = skeleton.byDistance({
+      ...walk,
+      ...(from ? { cursor: from } : {}),
+      limit: size,
+    });
+    if (candidates.length === 0) return shown;
+    const rows = await feedRows(db, filter)
+      .selectAll('p')
+      .where(
+        'p.id',
+        'in',
+        candidates.map((c) => c.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const c of candidates) {
+      const row = byId.get(c.id);
+      if (row) shown.push({ ...row, distance_key: c.distance_key });
+      if (shown.length === filter.limit) return shown;
+    }
+    const last = candidates.at(-1)!;
+    if (candidates.length < size) return shown;
+    from = { distance: last.distance_key, time: last.event_time, id: last.id };
+  }
+}
+
+/**
  * The whole posts of a feed skeleton (issue 18), in its order, each with the skeleton's own
  * fields (such as `distance_key`); a post deleted meanwhile is left out. One query by id.
  */
@@ -482,6 +538,7 @@ export async function feedNearest(
   filter: FeedFilter,
   origin: { lat: number; lng: number },
   cursor?: DistanceKeyset,
+  sqliteSkeleton?: SqliteFeedSkeleton,
 ) {
   const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
   const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
@@ -525,6 +582,22 @@ export async function feedNearest(
     return hydratePosts(db, await online.orderBy('event_time').orderBy('id').execute());
   }
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  if (sqliteSkeleton) {
+    const placedRows = await feedNearestByRingWalk(
+      db,
+      sqliteSkeleton,
+      filter,
+      cells,
+      circle,
+      cursor,
+    );
+    if (placedRows.length >= filter.limit || !wanted.online) return placedRows;
+    const onlineRows = await hydratePosts(
+      db,
+      await online.orderBy('event_time').orderBy('id').execute(),
+    );
+    return [...placedRows, ...onlineRows].slice(0, filter.limit);
+  }
   let inRange = feedRows(db, filter)
     .select(distance.as('distance_key'))
     .where('p.geocell', 'in', cells)

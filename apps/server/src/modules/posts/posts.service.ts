@@ -156,7 +156,7 @@ export function createPostsService({
       );
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
-    return page(await repo.feedNearest(db, filter, near, after), (last) =>
+    return page(await repo.feedNearest(db, filter, near, after, feedSkeleton), (last) =>
       encodeDistanceKeysetCursor({
         distance: Number(last.distance_key),
         time: last.event_time,
