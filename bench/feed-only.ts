@@ -3,6 +3,7 @@
  * `npm run bench:seed`, for measuring the feed before and after a change:
  *
  *   node --import tsx bench/feed-only.ts --db /tmp/copy.db [--seconds 15] [--profile] [--rounds 1]
+ *     [--only dense,sparse,filtered,nearest,nearest-sparse]
  *
  * Starts the bare Fastify route and the real server (`RATE_LIMITS=off`, `SEED_DEMO=false`) as
  * their own processes, adds one session to the database (so use a copy you may write to), then
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     rounds: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 if (!args.db) throw new Error('--db <path of a seeded SQLite file> is required');
@@ -98,6 +100,7 @@ async function startServer(): Promise<string> {
 
 let bareRps = 0;
 async function load(name: string, url: string, token?: string): Promise<void> {
+  if (args.only && name !== 'bare' && !args.only.split(',').includes(name)) return;
   const result = await autocannon({
     url,
     connections: 50,

@@ -1,12 +1,15 @@
 /**
- * The feed's skeleton on the embedded SQLite file (issue 18): the place index cells covering the
- * viewer's circle, each walked lazily in (event_time, id) order on the covering index
- * (geocell, event_time, id, public_lat, public_lng, author_id, sport) and merged by time in
- * JavaScript, so a page reads about as many index entries as the cells hold up to its last game,
- * in a dense city and a sparse region alike, instead of a page's worth per cell. Prepared
- * statements run synchronously on better-sqlite3 (no query is compiled per request, and no other
- * request runs while the cell walks are open). SQLite only: the repository falls back to its
- * portable SQL elsewhere (posts.repository.ts feed).
+ * The feed's skeleton on the embedded SQLite file (issue 18), from prepared statements run
+ * synchronously on better-sqlite3 (nothing compiled per request) over the place index
+ * (geocell, event_time, id, public_lat, public_lng, author_id, sport), migration 0014.
+ *
+ * Soonest first: one statement reads every covering cell over a window of time from the start
+ * and SQLite sorts that little, the window sized from the last answer for the same cells and
+ * filters (so a dense city and a sparse region both read about a page of index entries) and
+ * widened fourfold while the page is not full, the last time to the end. Nearest first: a ring
+ * walk (see byDistance). Both test what the index entries tell (distance with the SQL plan's
+ * haversine term, sports, tags, dates, cursor, the viewer's own games); the repository applies
+ * the rules. SQLite only: elsewhere the repository runs its portable SQL (posts.repository.ts).
  */
 import type SQLite from 'better-sqlite3';
 import { EARTH_RADIUS_M, FINECELL_DEG, GEOCELL_DEG, GEOCELL_ROW } from '../../lib/geo.js';
@@ -26,8 +29,11 @@ export interface CellWalk {
   after: string;
   from?: string;
   to?: string;
-  /** Whether a game of this sport may show (the sports and category filters). */
+  /** The sports filter (null: any sport), and whether a game of a sport may show at all. */
+  sports: string[] | null;
   sportAllowed: (sport: string) => boolean;
+  /** Lower-cased tags, one of which a game must carry (none: no tag filter). */
+  tagKeys: string[];
   /** Only games after this (event_time, id) key, the last row already looked at. */
   cursor?: { time: string; id: number };
   /** How many candidates to answer at most. */
@@ -51,17 +57,33 @@ export interface NearWalk extends Omit<CellWalk, 'cursor' | 'onlineCell'> {
   cursor?: { distance: number; time: string; id: number };
 }
 
-/** One index entry: event_time, id, public_lat, public_lng, author_id, sport. */
-type Entry = [string, number, number | null, number | null, number, string];
+/** One index entry: event_time, id, public_lat, public_lng, author_id, sport, geocell. */
+type Entry = [string, number, number | null, number | null, number, string, number];
 
-const CELL_SCAN_SQL = `select event_time, id, public_lat, public_lng, author_id, sport
-  from posts indexed by posts_geocell_event_time_idx
-  where geocell = ? and event_time >= ? and event_time < ?
-  limit ?`;
+const ENTRY = 'event_time, id, public_lat, public_lng, author_id, sport, geocell';
 
-const FINECELL_SCAN_SQL = `select event_time, id, public_lat, public_lng, author_id, sport
-  from posts indexed by posts_finecell_event_time_idx
-  where finecell = ? and event_time >= ? and event_time < ?`;
+/** `count` placeholders: `?, ?, ?`. */
+const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+/**
+ * The conditions on sports and tags of a walk's statement (placeholders: the sports, then the
+ * tags), empty when the walk filters neither.
+ */
+function filterSql(sports: number | null, tags: number): string {
+  return (
+    (sports === null ? '' : ` and sport in (${marks(sports)})`) +
+    (tags === 0
+      ? ''
+      : ` and exists (select 1 from post_tags t where t.post_id = posts.id and t.tag_key in (${marks(tags)}))`)
+  );
+}
+
+/** The statement of a soonest-first window: the entries of `cells` cells from a time to a time. */
+function windowSql(cells: number, sports: number | null, tags: number): string {
+  return `select ${ENTRY} from posts indexed by posts_geocell_event_time_idx
+    where geocell in (${marks(cells)}) and event_time >= ? and event_time < ?${filterSql(sports, tags)}
+    order by event_time, id`;
+}
 
 /**
  * A place cell holding more upcoming games than this is read by its fine cells (migration 0015),
@@ -69,13 +91,33 @@ const FINECELL_SCAN_SQL = `select event_time, id, public_lat, public_lng, author
  */
 const CROWDED_CELL = 256;
 
-const CELL_WALK_SQL = `select event_time, id, public_lat, public_lng, author_id, sport
-  from posts indexed by posts_geocell_event_time_idx
-  where geocell = ? and event_time >= ? and event_time < ?
-  order by event_time, id`;
+/** How many upcoming games (at most `CROWDED_CELL + 1`) one place cell holds. */
+const CELL_COUNT_SQL = `select count(*) from (select 1 from posts indexed by posts_geocell_event_time_idx
+  where geocell = ? and event_time >= ? and event_time < ? limit ${CROWDED_CELL + 1})`;
+
+/** The entries of one place cell, or one fine cell (migration 0015), in a time range. */
+function cellSql(fine: boolean, sports: number | null, tags: number): string {
+  return fine
+    ? `select ${ENTRY} from posts indexed by posts_finecell_event_time_idx
+        where finecell = ? and event_time >= ? and event_time < ?${filterSql(sports, tags)}`
+    : `select ${ENTRY} from posts indexed by posts_geocell_event_time_idx
+        where geocell = ? and event_time >= ? and event_time < ?${filterSql(sports, tags)}`;
+}
 
 /** Later than every ISO time: the open upper bound of a walk. */
 const END_OF_TIME = '\uffff';
+
+/** The latest time a Date holds, in milliseconds. */
+const LAST_DATE_MS = 8.64e15;
+
+/** The first window of a walk never seen before, in milliseconds. */
+const FIRST_WINDOW_MS = 3600_000;
+
+/** Windows widened this often go to the end of time at once. */
+const MAX_WIDENINGS = 4;
+
+/** How many walks' window sizes are remembered before the memory starts afresh. */
+const REMEMBERED_WINDOWS = 10_000;
 
 /** Degrees to radians as SQLite's radians() computes them, for the indexed columns. */
 const radians = (deg: number) => deg * (Math.PI / 180);
@@ -83,78 +125,86 @@ const radians = (deg: number) => deg * (Math.PI / 180);
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /**
- * Walks of the place index on one SQLite connection. Each open walk needs a statement of its own
- * (better-sqlite3 iterates one statement at a time), so statements are prepared once per cell
- * position and kept.
+ * The test of an index entry against `walk`: null when the game is not a candidate (its time not
+ * after `walk.after`, the viewer's own, a sport not let through, or with `placed`, no public point
+ * or one outside the circle), else the haversine term h of its distance from the centre (0 for an
+ * online game), computed as lib/geo.ts writes it in SQL: the centre's radians as lib/geo.ts
+ * computes them, the column's as SQLite's radians() does.
  */
+function entryTest(walk: Omit<CellWalk, 'cursor' | 'onlineCell'>) {
+  const latC = rad(walk.centre.lat);
+  const lngC = rad(walk.centre.lng);
+  const cosLatC = Math.cos(latC);
+  return (entry: Entry, placed: boolean): number | null => {
+    const [time, , lat, lng, authorId, sport] = entry;
+    if (time <= walk.after || authorId === walk.viewerId || !walk.sportAllowed(sport)) return null;
+    if (!placed) return 0;
+    if (lat === null || lng === null) return null;
+    const h =
+      Math.sin((radians(lat) - latC) / 2) ** 2 +
+      cosLatC * Math.cos(radians(lat)) * Math.sin((radians(lng) - lngC) / 2) ** 2;
+    return h <= walk.maxHaversine ? h : null;
+  };
+}
+
+/** Walks of the place index on one SQLite connection, its statements prepared once and kept. */
 export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement<unknown[], Entry>[]>();
-  /** The `i`-th statement of `source` (one per walk open at once). */
-  const statement = (i: number, source = CELL_WALK_SQL) => {
-    let list = statements.get(source);
-    if (!list) statements.set(source, (list = []));
-    let s = list[i];
+  const statements = new Map<string, SQLite.Statement<unknown[], Entry>>();
+  const statement = (source: string) => {
+    let s = statements.get(source);
     if (!s) {
       s = sqlite.prepare<unknown[], Entry>(source).raw(true);
-      list[i] = s;
+      statements.set(source, s);
     }
     return s;
   };
+  const countCell = sqlite.prepare<unknown[], number>(CELL_COUNT_SQL).pluck(true);
+  /** Milliseconds of time per candidate at the last walk of the same cells and filters. */
+  const pace = new Map<string, number>();
 
   return {
     /**
      * Up to `walk.limit` candidates of `walk`'s cells in (event_time, id) order: games of others,
-     * in the time range and after the cursor, of an allowed sport, and (outside the online cell)
-     * with their public point within the circle, tested with the same haversine term as the SQL
-     * plan (lib/geo.ts withinRadiusSql). Blocks, suspensions and tags are not tested here.
+     * in the time range and after the cursor, of an allowed sport, with a wanted tag, and (outside
+     * the online cell) with their public point within the circle, tested with the same haversine
+     * term as the SQL plan (lib/geo.ts withinRadiusSql). Blocks and suspensions are not tested.
      */
     byTime(walk: CellWalk): Candidate[] {
       let low = walk.after;
       if (walk.from && walk.from > low) low = walk.from;
       if (walk.cursor && walk.cursor.time > low) low = walk.cursor.time;
-      const high = walk.to ?? END_OF_TIME;
-      const latC = rad(walk.centre.lat);
-      const lngC = rad(walk.centre.lng);
-      const cosLatC = Math.cos(latC);
-      const iterators: IterableIterator<Entry>[] = [];
-      const heads: (Entry | undefined)[] = [];
+      const start = Date.parse(low);
+      const end = walk.to ?? END_OF_TIME;
+      const source = windowSql(walk.cells.length, walk.sports?.length ?? null, walk.tagKeys.length);
+      const query = statement(source);
+      const key = `${walk.cells.join(',')}|${walk.sports?.join(',') ?? ''}|${walk.tagKeys.join(',')}`;
+      let span = (pace.get(key) ?? FIRST_WINDOW_MS / walk.limit) * walk.limit * 2;
+      const filters = [...(walk.sports ?? []), ...walk.tagKeys];
+      const test = entryTest(walk);
+      const cursor = walk.cursor;
       const found: Candidate[] = [];
-      try {
-        walk.cells.forEach((cell, i) => {
-          const it = statement(i).iterate(cell, low, high);
-          iterators.push(it);
-          heads.push(it.next().value as Entry | undefined);
-        });
-        const cursor = walk.cursor;
-        while (found.length < walk.limit) {
-          // The earliest head (k is a few dozen at most: a scan beats a heap here).
-          let best = -1;
-          let head: Entry | undefined;
-          for (let i = 0; i < heads.length; i++) {
-            const h = heads[i];
-            if (!h) continue;
-            if (!head || h[0] < head[0] || (h[0] === head[0] && h[1] < head[1])) {
-              head = h;
-              best = i;
-            }
-          }
-          if (!head) break;
-          heads[best] = iterators[best]!.next().value as Entry | undefined;
-          const [time, id, lat, lng, authorId, sport] = head;
-          if (time <= walk.after) continue;
-          if (cursor && (time < cursor.time || (time === cursor.time && id <= cursor.id))) continue;
-          if (authorId === walk.viewerId || !walk.sportAllowed(sport)) continue;
-          if (walk.cells[best] !== walk.onlineCell) {
-            if (lat === null || lng === null) continue;
-            const h =
-              Math.sin((radians(lat) - latC) / 2) ** 2 +
-              cosLatC * Math.cos(radians(lat)) * Math.sin((radians(lng) - lngC) / 2) ** 2;
-            if (!(h <= walk.maxHaversine)) continue;
-          }
-          found.push({ id, event_time: time });
+      for (let widenings = 0; found.length < walk.limit && low < end; widenings++) {
+        let until = end;
+        if (widenings < MAX_WIDENINGS && Number.isFinite(start)) {
+          const bound = new Date(
+            Math.min(Date.parse(low) + Math.max(1, Math.ceil(span)), LAST_DATE_MS),
+          ).toISOString();
+          if (bound < end) until = bound;
         }
-      } finally {
-        for (const it of iterators) it.return?.();
+        for (const entry of query.all(...walk.cells, low, until, ...filters)) {
+          const [time, id] = entry;
+          if (cursor && (time < cursor.time || (time === cursor.time && id <= cursor.id))) continue;
+          if (test(entry, entry[6] !== walk.onlineCell) === null) continue;
+          found.push({ id, event_time: time });
+          if (found.length === walk.limit) break;
+        }
+        low = until;
+        span *= 4;
+      }
+      if (found.length === walk.limit && Number.isFinite(start)) {
+        if (pace.size >= REMEMBERED_WINDOWS) pace.clear();
+        const taken = Date.parse(found[walk.limit - 1]!.event_time) - start;
+        pace.set(key, Math.max(1, taken) / walk.limit);
       }
       return found;
     },
@@ -169,22 +219,22 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
     byDistance(walk: NearWalk): NearCandidate[] {
       const high = walk.to ?? END_OF_TIME;
       const low = walk.from && walk.from > walk.after ? walk.from : walk.after;
-      const latC = rad(walk.centre.lat);
-      const lngC = rad(walk.centre.lng);
-      const cosLatC = Math.cos(latC);
+      const cosLatC = Math.cos(rad(walk.centre.lat));
       const cursor = walk.cursor;
+      const test = entryTest(walk);
+      const filters = [...(walk.sports ?? []), ...walk.tagKeys];
+      const sports = walk.sports?.length ?? null;
+      const coarse = statement(cellSql(false, sports, walk.tagKeys.length));
+      const fine = statement(cellSql(true, sports, walk.tagKeys.length));
       const seen = new Set<number>();
       const found: NearCandidate[] = [];
       const take = (entries: Entry[]) => {
-        for (const [time, id, lat, lng, authorId, sport] of entries) {
-          if (lat === null || lng === null || seen.has(id)) continue;
+        for (const entry of entries) {
+          const [time, id] = entry;
+          if (seen.has(id)) continue;
           seen.add(id);
-          if (time <= walk.after || authorId === walk.viewerId || !walk.sportAllowed(sport))
-            continue;
-          const h =
-            Math.sin((radians(lat) - latC) / 2) ** 2 +
-            cosLatC * Math.cos(radians(lat)) * Math.sin((radians(lng) - lngC) / 2) ** 2;
-          if (!(h <= walk.maxHaversine)) continue;
+          const h = test(entry, true);
+          if (h === null) continue;
           const key = Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(h > 1 ? 1 : h)));
           if (
             cursor &&
@@ -225,8 +275,6 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
         return { fine: false, cell, least };
       });
       const perCell = Math.round(GEOCELL_DEG / FINECELL_DEG);
-      const coarse = statement(0, CELL_SCAN_SQL);
-      const fine = statement(1, FINECELL_SCAN_SQL);
       for (;;) {
         let next = -1;
         for (let i = 0; i < units.length; i++)
@@ -242,12 +290,11 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
         units[next] = units[units.length - 1]!;
         units.pop();
         if (unit.fine) {
-          take(fine.all(unit.cell, low, high));
+          take(fine.all(unit.cell, low, high, ...filters));
           continue;
         }
-        const entries = coarse.all(unit.cell, low, high, CROWDED_CELL + 1);
-        if (entries.length <= CROWDED_CELL) {
-          take(entries);
+        if (countCell.get(unit.cell, low, high)! <= CROWDED_CELL) {
+          take(coarse.all(unit.cell, low, high, ...filters));
           continue;
         }
         // A crowded cell: its fine cells instead, one row and column beyond its edges too, as

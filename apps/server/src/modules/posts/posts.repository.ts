@@ -408,18 +408,18 @@ async function feedByCellWalk(
     after: filter.after,
     ...(filter.from ? { from: filter.from } : {}),
     ...(filter.to ? { to: filter.to } : {}),
+    sports: filter.sports,
     sportAllowed: sportAllowed(filter),
+    tagKeys: filter.tagKeys,
   };
   const shown: PostRow[] = [];
   let from = cursor;
-  // Tags drop most candidates: look at more at once then.
-  const batch = filter.tagKeys.length > 0 ? 4 * filter.limit : filter.limit;
   for (;;) {
     const wanted = filter.limit - shown.length;
     const candidates = skeleton.byTime({
       ...walk,
       ...(from ? { cursor: from } : {}),
-      limit: Math.max(wanted, batch),
+      limit: wanted,
     });
     if (candidates.length === 0) return shown;
     const rows = await feedRows(db, filter)
@@ -437,7 +437,7 @@ async function feedByCellWalk(
       if (shown.length === filter.limit) return shown;
     }
     const last = candidates.at(-1)!;
-    if (candidates.length < Math.max(wanted, batch)) return shown;
+    if (candidates.length < wanted) return shown;
     from = { time: last.event_time, id: last.id };
   }
 }
@@ -464,14 +464,14 @@ async function feedNearestByRingWalk(
     after: filter.after,
     ...(filter.from ? { from: filter.from } : {}),
     ...(filter.to ? { to: filter.to } : {}),
+    sports: filter.sports,
     sportAllowed: sportAllowed(filter),
+    tagKeys: filter.tagKeys,
   };
   const shown: (PostRow & { distance_key: number })[] = [];
   let from = cursor;
-  const batch = filter.tagKeys.length > 0 ? 4 * filter.limit : filter.limit;
   for (;;) {
-    const wanted = filter.limit - shown.length;
-    const size = Math.max(wanted, batch);
+    const size = filter.limit - shown.length;
     const candidates = skeleton.byDistance({
       ...walk,
       ...(from ? { cursor: from } : {}),
