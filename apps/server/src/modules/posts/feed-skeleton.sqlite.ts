@@ -78,9 +78,14 @@ function filterSql(sports: number | null, tags: number): string {
   );
 }
 
-/** The statement of a soonest-first window: the entries of `cells` cells from a time to a time. */
+/**
+ * The statement of a soonest-first window: the entries of `cells` cells from a time to a time,
+ * on the index with the sport before the time when the walk filters sports (migration 0015).
+ */
 function windowSql(cells: number, sports: number | null, tags: number): string {
-  return `select ${ENTRY} from posts indexed by posts_geocell_event_time_idx
+  const index =
+    sports === null ? 'posts_geocell_event_time_idx' : 'posts_geocell_sport_event_time_idx';
+  return `select ${ENTRY} from posts indexed by ${index}
     where geocell in (${marks(cells)}) and event_time >= ? and event_time < ?${filterSql(sports, tags)}
     order by event_time, id`;
 }
