@@ -338,7 +338,8 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  * So a dense city reads about `limit` rows per cell and a sparse region almost none; cells the
  * sports filter rules out are not walked ({@link kindsWanted}). A circle
  * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
- * filtered in one query instead.
+ * filtered in one query instead. Given `sqliteSkeleton` (the database is SQLite), the same cells
+ * are read by {@link feedByCellWalk} instead of the `union all`.
  */
 export async function feed(
   db: Executor,
@@ -531,7 +532,9 @@ async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[
  * the circle only (every one of them is still measured and sorted), the online games from the
  * online cell in time order, stopping after `filter.limit`; `union all` merges the two (each only
  * when the sports filter lets its kind through). A circle
- * without cells (see {@link feed}) is filtered and sorted in one query.
+ * without cells (see {@link feed}) is filtered and sorted in one query. Given `sqliteSkeleton`,
+ * the games in range come from its ring walk instead ({@link feedNearestByRingWalk}), which reads
+ * the cells nearest first and stops early rather than measuring every game in the circle.
  */
 export async function feedNearest(
   db: Executor,
