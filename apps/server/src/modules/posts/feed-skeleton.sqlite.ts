@@ -118,6 +118,12 @@ const LAST_DATE_MS = 8.64e15;
 /** The first window of a walk never seen before, in milliseconds. */
 const FIRST_WINDOW_MS = 3600_000;
 
+/**
+ * The first window spans this many times the time the last walk of the same cells and filters
+ * took for a page: a little more than enough, as every entry in the window is read and sorted.
+ */
+const WINDOW_MARGIN = 1.25;
+
 /** Windows widened this often go to the end of time at once. */
 const MAX_WIDENINGS = 4;
 
@@ -183,7 +189,7 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
       const source = windowSql(walk.cells.length, walk.sports?.length ?? null, walk.tagKeys.length);
       const query = statement(source);
       const key = `${walk.cells.join(',')}|${walk.sports?.join(',') ?? ''}|${walk.tagKeys.join(',')}`;
-      let span = (pace.get(key) ?? FIRST_WINDOW_MS / walk.limit) * walk.limit * 2;
+      let span = (pace.get(key) ?? FIRST_WINDOW_MS / walk.limit) * walk.limit * WINDOW_MARGIN;
       const filters = [...(walk.sports ?? []), ...walk.tagKeys];
       const test = entryTest(walk);
       const cursor = walk.cursor;
