@@ -97,13 +97,6 @@ export function geocellSql(columns: { lat: string; lng: string }): RawBuilder<nu
  */
 export const FINECELL_DEG = 0.01;
 
-/** The fine cell (migration 0015) of (`lat`, `lng`) in degrees, as {@link finecellSql} computes it. */
-export function finecellOf(lat: number, lng: number): number {
-  return (
-    Math.floor((lat + 90) / FINECELL_DEG) * GEOCELL_ROW + Math.floor((lng + 180) / FINECELL_DEG)
-  );
-}
-
 /**
  * SQL expression: the fine cell of the point in columns `columns.lat`/`columns.lng`, row
  * floor((lat + 90) / 0.01) times 100,000 plus column floor((lng + 180) / 0.01); NULL for a NULL
