@@ -3,9 +3,10 @@
  * circles, the time index without a radius, nearest order over the cells) answer exactly what an
  * unindexed scan of every game answers, computed here in TypeScript, for seeded random centres in
  * dense cities and sparse country, radii of 1 to 100 km and none, both orders and a few filters,
- * following the cursor for three pages. On SQLite that includes the lazy cell walk merged by time
- * and the nearest-first ring walk over crowded cells' fine cells (feed-skeleton.sqlite.ts), with
- * a blocked and a suspended host whose games the rules drop after the walk.
+ * following the cursor for three pages. On SQLite that covers the windowed walk of the cells by
+ * time and the nearest-first ring walk through crowded cells' fine cells
+ * (feed-skeleton.sqlite.ts), with a blocked and a suspended host whose games the rules drop
+ * after the walk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_GAMES, type LoginResponse, type Post } from '@gameon/shared';

@@ -386,9 +386,9 @@ function sportAllowed(filter: FeedFilter): (sport: string) => boolean {
 }
 
 /**
- * {@link feed} on SQLite (issue 18): the candidates of `cells` in time order from the lazy cell
- * walk (feed-skeleton.sqlite.ts: distance, sports, dates, cursor and the viewer's own games tested
- * on the index entries), then their whole rows in one query that also applies every rule of
+ * {@link feed} on SQLite (issue 18): the candidates of `cells` in time order from the windowed
+ * cell walk (feed-skeleton.sqlite.ts: distance, sports, tags, dates, cursor and the viewer's own
+ * games tested on the index walk), then their whole rows in one query that also applies every rule of
  * {@link feedRows} (blocks, suspended hosts, tags), so those rules keep one definition. When rules
  * drop candidates, the walk goes on after the last one until the page is full or the cells end.
  */
