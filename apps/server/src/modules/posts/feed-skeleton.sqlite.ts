@@ -120,9 +120,10 @@ const FIRST_WINDOW_MS = 3600_000;
 
 /**
  * The first window spans this many times the time the last walk of the same cells and filters
- * took for a page: a little more than enough, as every entry in the window is read and sorted.
+ * took for a page: twice, so that a page seldom needs a second, wider window (every entry in a
+ * window is read and sorted).
  */
-const WINDOW_MARGIN = 1.25;
+const WINDOW_MARGIN = 2;
 
 /** Windows widened this often go to the end of time at once. */
 const MAX_WIDENINGS = 4;
