@@ -154,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chats = createChatsService({ db: database.db, limiter, events });
   const posts = createPostsService({
     db: database.db,
+    ...(database.sqlite ? { sqlite: database.sqlite } : {}),
     limiter,
     events,
     access,

@@ -16,7 +16,42 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * The embedded SQLite connection under `db` (undefined on PostgreSQL), for the few hot reads
+   * that run prepared statements directly (the feed skeleton, issue 18). Never write through it
+   * outside Kysely's transactions.
+   */
+  sqlite?: SQLite.Database;
   destroy: () => Promise<void>;
+}
+
+/** How many prepared statements {@link cachingPrepare} keeps per SQLite connection. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * `sqlite` as Kysely's driver sees it, with `prepare` answering a cached statement for SQL it has
+ * prepared before (issue 18: Kysely prepares every query afresh, and preparing costs more than
+ * running most of ours). The least recently used statement goes past {@link STATEMENT_CACHE_SIZE};
+ * a cached statement still iterating (a stream) is not shared: a fresh one is prepared then.
+ */
+function cachingPrepare(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string): SQLite.Statement {
+      const cached = cache.get(source);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(source);
+        cache.delete(source);
+        cache.set(source, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(source);
+      cache.set(source, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 /**
@@ -44,8 +79,11 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: cachingPrepare(sqlite) }),
+      log,
+    });
+    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
   pool.on('error', onIdleError);

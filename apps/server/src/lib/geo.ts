@@ -70,7 +70,7 @@ export function boundingBox(lat: number, lng: number, radius: number) {
 /** The side of one cell of the feed's place index, in degrees of latitude and of longitude (issue 18). */
 export const GEOCELL_DEG = 0.2;
 /** A cell number is row * GEOCELL_ROW + column; columns run 0..1800, so rows never collide. */
-const GEOCELL_ROW = 100_000;
+export const GEOCELL_ROW = 100_000;
 
 /**
  * The cell of the feed's place index (issue 18) that holds the point (`lat`, `lng`) in degrees:
@@ -89,6 +89,23 @@ export function geocellSql(columns: { lat: string; lng: string }): RawBuilder<nu
   const lat = sql.ref(columns.lat);
   const lng = sql.ref(columns.lng);
   return sql<number>`(cast(floor((${lat} + 90) / ${sql.lit(GEOCELL_DEG)}) as integer) * ${sql.lit(GEOCELL_ROW)} + cast(floor((${lng} + 180) / ${sql.lit(GEOCELL_DEG)}) as integer))`;
+}
+
+/**
+ * The side of one cell of the nearest-first feed's fine place index on SQLite, in degrees
+ * (migration 0015, issue 18): 20 by 20 of them make one {@link GEOCELL_DEG} cell.
+ */
+export const FINECELL_DEG = 0.01;
+
+/**
+ * SQL expression: the fine cell of the point in columns `columns.lat`/`columns.lng`, row
+ * floor((lat + 90) / 0.01) times 100,000 plus column floor((lng + 180) / 0.01); NULL for a NULL
+ * point.
+ */
+export function finecellSql(columns: { lat: string; lng: string }): RawBuilder<number> {
+  const lat = sql.ref(columns.lat);
+  const lng = sql.ref(columns.lng);
+  return sql<number>`(cast(floor((${lat} + 90) / ${sql.lit(FINECELL_DEG)}) as integer) * ${sql.lit(GEOCELL_ROW)} + cast(floor((${lng} + 180) / ${sql.lit(FINECELL_DEG)}) as integer))`;
 }
 
 /** Haversine h of an angle in radians: sin^2(x / 2). */
@@ -168,6 +185,14 @@ export function distanceMetresSql(
 }
 
 /**
+ * The bound of the haversine term h for `radius` metres: a distance is within the radius exactly
+ * when h <= sin^2(radius / 2R). {@link withinRadiusSql} and the SQLite feed skeleton share it.
+ */
+export function haversineBound(radius: number): number {
+  return Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+}
+
+/**
  * SQL condition: the point in columns `columns.lat`/`columns.lng` (degrees) lies within `radius`
  * metres of `centre`. An index-friendly bounding box (latitude always; longitude unless the box
  * wraps the antimeridian, where the exact test alone decides) ANDed with the haversine term h
@@ -181,7 +206,7 @@ export function withinRadiusSql(
 ): RawBuilder<boolean> {
   const lat = sql.ref(columns.lat);
   const box = boundingBox(centre.lat, centre.lng, radius);
-  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+  const h = haversineBound(radius);
   const haversine = sql<boolean>`${haversineSql(columns, centre)} <= ${h}`;
   const lng = sql.ref(columns.lng);
   const latBox = sql<boolean>`${lat} >= ${box.minLat} and ${lat} <= ${box.maxLat}`;

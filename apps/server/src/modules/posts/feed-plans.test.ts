@@ -3,7 +3,10 @@
  * circles, the time index without a radius, nearest order over the cells) answer exactly what an
  * unindexed scan of every game answers, computed here in TypeScript, for seeded random centres in
  * dense cities and sparse country, radii of 1 to 100 km and none, both orders and a few filters,
- * following the cursor for three pages.
+ * following the cursor for three pages. On SQLite that covers the windowed walk of the cells by
+ * time and the nearest-first ring walk through crowded cells' fine cells
+ * (feed-skeleton.sqlite.ts), with a blocked and a suspended host whose games the rules drop
+ * after the walk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_GAMES, type LoginResponse, type Post } from '@gameon/shared';
@@ -40,6 +43,7 @@ interface Game {
 let server: TestServer;
 let viewer: LoginResponse;
 let blocked: LoginResponse;
+let suspendedId: number;
 const games: Game[] = [];
 
 /** A point near `centre`: up to `km` away in each direction, denser towards the middle. */
@@ -56,6 +60,8 @@ beforeAll(async () => {
   const authors = [viewer.user.id, blocked.user.id];
   for (const name of ['plans_a', 'plans_b', 'plans_c'])
     authors.push((await server.signUp(name)).user.id);
+  suspendedId = (await server.signUp('plans_suspended')).user.id;
+  authors.push(suspendedId);
   expect(
     (await server.request('POST', `/api/users/${blocked.user.id}/block`, { token: viewer.token }))
       .status,
@@ -136,6 +142,12 @@ beforeAll(async () => {
       }
       if (tagRows.length > 0) await trx.insertInto('post_tags').values(tagRows).execute();
     }
+    // An operator suspended one host (issue 17): their games leave every feed.
+    await trx
+      .updateTable('users')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', suspendedId)
+      .execute();
   });
 }, 120_000);
 afterAll(() => server.close());
@@ -171,6 +183,7 @@ function reference(q: Query): number[] {
     (g) =>
       g.authorId !== viewer.user.id &&
       g.authorId !== blocked.user.id &&
+      g.authorId !== suspendedId &&
       (!q.sports || (q.filterType !== 'ESPORTS_ONLY' && q.sports.includes(g.sport))) &&
       (q.filterType !== 'SPORTS_ONLY' || !online(g.sport)) &&
       (q.filterType !== 'ESPORTS_ONLY' || online(g.sport)) &&

@@ -1,16 +1,23 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
-import type { DB, PostsTable } from '../../db/types.js';
+import type { DB, PostRow, PostsTable } from '../../db/types.js';
 import {
   afterDistanceKeyset,
   afterKeyset,
   type DistanceKeyset,
   type Keyset,
 } from '../../lib/cursor.js';
-import { distanceMetresSql, geocellOf, geocellsCovering, withinRadiusSql } from '../../lib/geo.js';
+import {
+  distanceMetresSql,
+  geocellOf,
+  geocellsCovering,
+  haversineBound,
+  withinRadiusSql,
+} from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
+import type { SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -331,9 +338,15 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
  * So a dense city reads about `limit` rows per cell and a sparse region almost none; cells the
  * sports filter rules out are not walked ({@link kindsWanted}). A circle
  * needing more than {@link MAX_FEED_CELLS} cells (or reaching a pole or the antimeridian) is
- * filtered in one query instead.
+ * filtered in one query instead. Given `sqliteSkeleton` (the database is SQLite), the same cells
+ * are read by {@link feedByCellWalk} instead of the `union all`.
  */
-export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+export async function feed(
+  db: Executor,
+  filter: FeedFilter,
+  cursor?: Keyset,
+  sqliteSkeleton?: SqliteFeedSkeleton,
+) {
   const page = (query: ReturnType<typeof feedRows>) =>
     query.orderBy('p.event_time').orderBy('p.id').limit(filter.limit);
   const near = filter.near;
@@ -345,10 +358,9 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
   }
   const wanted = kindsWanted(filter);
-  const [first, ...rest] = [
-    ...(wanted.online ? [ONLINE_CELL] : []),
-    ...(wanted.placed ? cells : []),
-  ].map((cell) => {
+  const walked = [...(wanted.online ? [ONLINE_CELL] : []), ...(wanted.placed ? cells : [])];
+  if (sqliteSkeleton) return feedByCellWalk(db, sqliteSkeleton, filter, walked, circle, cursor);
+  const [first, ...rest] = walked.map((cell) => {
     const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
     const branch = page(cell === ONLINE_CELL ? rows : rows.where(withinSql(circle)));
     return db.selectFrom(branch.as('b')).selectAll();
@@ -361,6 +373,130 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
     .limit(filter.limit)
     .execute();
   return hydratePosts(db, skeleton);
+}
+
+/** Whether `filter`'s sports and category let a game of `sport` through (as {@link feedRows}). */
+function sportAllowed(filter: FeedFilter): (sport: string) => boolean {
+  const online = new Set<string>(ONLINE_GAMES);
+  const chosen = filter.sports ? new Set(filter.sports) : null;
+  return (sport) =>
+    (!chosen || chosen.has(sport)) &&
+    (filter.category !== 'esports' || online.has(sport)) &&
+    (filter.category !== 'sports' || !online.has(sport));
+}
+
+/**
+ * {@link feed} on SQLite (issue 18): the candidates of `cells` in time order from the windowed
+ * cell walk (feed-skeleton.sqlite.ts: distance, sports, tags, dates, cursor and the viewer's own
+ * games tested on the index walk), then their whole rows in one query that also applies every rule of
+ * {@link feedRows} (blocks, suspended hosts, tags), so those rules keep one definition. When rules
+ * drop candidates, the walk goes on after the last one until the page is full or the cells end.
+ */
+async function feedByCellWalk(
+  db: Executor,
+  skeleton: SqliteFeedSkeleton,
+  filter: FeedFilter,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+  cursor?: Keyset,
+) {
+  const walk = {
+    cells,
+    onlineCell: ONLINE_CELL,
+    centre: circle,
+    maxHaversine: haversineBound(circle.radius),
+    viewerId: filter.viewerId,
+    after: filter.after,
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    sports: filter.sports,
+    sportAllowed: sportAllowed(filter),
+    tagKeys: filter.tagKeys,
+  };
+  const shown: PostRow[] = [];
+  let from = cursor;
+  for (;;) {
+    const wanted = filter.limit - shown.length;
+    const candidates = skeleton.byTime({
+      ...walk,
+      ...(from ? { cursor: from } : {}),
+      limit: wanted,
+    });
+    if (candidates.length === 0) return shown;
+    const rows = await feedRows(db, filter)
+      .selectAll('p')
+      .where(
+        'p.id',
+        'in',
+        candidates.map((c) => c.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const c of candidates) {
+      const row = byId.get(c.id);
+      if (row) shown.push(row);
+      if (shown.length === filter.limit) return shown;
+    }
+    const last = candidates.at(-1)!;
+    if (candidates.length < wanted) return shown;
+    from = { time: last.event_time, id: last.id };
+  }
+}
+
+/**
+ * The games in range of {@link feedNearest} on SQLite (issue 18): candidates from the ring walk
+ * (feed-skeleton.sqlite.ts byDistance) in (distance_key, event_time, id) order, then their whole
+ * rows in one query applying every rule of {@link feedRows}, as {@link feedByCellWalk} does. Each
+ * row carries its `distance_key`.
+ */
+async function feedNearestByRingWalk(
+  db: Executor,
+  skeleton: SqliteFeedSkeleton,
+  filter: FeedFilter,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+  cursor?: DistanceKeyset,
+) {
+  const walk = {
+    cells,
+    centre: circle,
+    maxHaversine: haversineBound(circle.radius),
+    viewerId: filter.viewerId,
+    after: filter.after,
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    sports: filter.sports,
+    sportAllowed: sportAllowed(filter),
+    tagKeys: filter.tagKeys,
+  };
+  const shown: (PostRow & { distance_key: number })[] = [];
+  let from = cursor;
+  for (;;) {
+    const size = filter.limit - shown.length;
+    const candidates = skeleton.byDistance({
+      ...walk,
+      ...(from ? { cursor: from } : {}),
+      limit: size,
+    });
+    if (candidates.length === 0) return shown;
+    const rows = await feedRows(db, filter)
+      .selectAll('p')
+      .where(
+        'p.id',
+        'in',
+        candidates.map((c) => c.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const c of candidates) {
+      const row = byId.get(c.id);
+      if (row) shown.push({ ...row, distance_key: c.distance_key });
+      if (shown.length === filter.limit) return shown;
+    }
+    const last = candidates.at(-1)!;
+    if (candidates.length < size) return shown;
+    from = { distance: last.distance_key, time: last.event_time, id: last.id };
+  }
 }
 
 /**
@@ -396,13 +532,16 @@ async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[
  * the circle only (every one of them is still measured and sorted), the online games from the
  * online cell in time order, stopping after `filter.limit`; `union all` merges the two (each only
  * when the sports filter lets its kind through). A circle
- * without cells (see {@link feed}) is filtered and sorted in one query.
+ * without cells (see {@link feed}) is filtered and sorted in one query. Given `sqliteSkeleton`,
+ * the games in range come from its ring walk instead ({@link feedNearestByRingWalk}), which reads
+ * the cells nearest first and stops early rather than measuring every game in the circle.
  */
 export async function feedNearest(
   db: Executor,
   filter: FeedFilter,
   origin: { lat: number; lng: number },
   cursor?: DistanceKeyset,
+  sqliteSkeleton?: SqliteFeedSkeleton,
 ) {
   const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, origin);
   const key = sql<number>`coalesce(case when ${onlineGameSql} then null else ${distance} end, ${NO_DISTANCE_KEY})`;
@@ -446,6 +585,22 @@ export async function feedNearest(
     return hydratePosts(db, await online.orderBy('event_time').orderBy('id').execute());
   }
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  if (sqliteSkeleton) {
+    const placedRows = await feedNearestByRingWalk(
+      db,
+      sqliteSkeleton,
+      filter,
+      cells,
+      circle,
+      cursor,
+    );
+    if (placedRows.length >= filter.limit || !wanted.online) return placedRows;
+    const onlineRows = await hydratePosts(
+      db,
+      await online.orderBy('event_time').orderBy('id').execute(),
+    );
+    return [...placedRows, ...onlineRows].slice(0, filter.limit);
+  }
   let inRange = feedRows(db, filter)
     .select(distance.as('distance_key'))
     .where('p.geocell', 'in', cells)

@@ -3,6 +3,7 @@
  * Interest; spec part 2 §5 Create post). The feed is a pipeline (STYLE.md): filtered page of
  * rows -> batch hydrate -> present.
  */
+import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import {
   type createPostBodySchema,
@@ -35,12 +36,15 @@ import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { gamesCalendar } from './calendar.js';
+import { createSqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
+  /** The SQLite connection under `db`, when on SQLite: the feed's fast skeleton (issue 18). */
+  sqlite?: SQLite.Database;
   /** Per-member write limits (issue 17). */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
@@ -75,6 +79,7 @@ export function placeOf(
 
 export function createPostsService({
   db,
+  sqlite,
   limiter,
   events,
   access,
@@ -82,6 +87,8 @@ export function createPostsService({
   chats,
   publicUrl,
 }: PostsDeps) {
+  const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
+
   /**
    * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
    * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
@@ -147,12 +154,12 @@ export function createPostsService({
     };
     if (order === 'soonest' || !near) {
       const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
-      return page(await repo.feed(db, filter, after), (last) =>
+      return page(await repo.feed(db, filter, after, feedSkeleton), (last) =>
         encodeKeysetCursor({ time: last.event_time, id: last.id }),
       );
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
-    return page(await repo.feedNearest(db, filter, near, after), (last) =>
+    return page(await repo.feedNearest(db, filter, near, after, feedSkeleton), (last) =>
       encodeDistanceKeysetCursor({
         distance: Number(last.distance_key),
         time: last.event_time,

@@ -1,0 +1,150 @@
+/**
+ * The feed scenarios of `npm run bench` alone (issue 18), against a database already seeded with
+ * `npm run bench:seed`, for measuring the feed before and after a change:
+ *
+ *   node --import tsx bench/feed-only.ts --db /tmp/copy.db [--seconds 15] [--profile] [--rounds 1]
+ *     [--only dense,sparse,filtered,nearest,nearest-sparse]
+ *
+ * Starts the bare Fastify route and the real server (`RATE_LIMITS=off`, `SEED_DEMO=false`) as
+ * their own processes, adds one session to the database (so use a copy you may write to), then
+ * loads each scenario with autocannon, 50 connections, and prints requests/s, p50, p99 and the
+ * share of the bare route measured in the same run. `--profile` runs the server under
+ * `--cpu-prof` (profile in `bench/profiles/`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/index.js';
+import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    seconds: { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+if (!args.db) throw new Error('--db <path of a seeded SQLite file> is required');
+const databaseUrl = `sqlite:${path.resolve(args.db)}`;
+const root = path.resolve(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh session token of the first member, written straight into the database. */
+async function sessionToken(): Promise<string> {
+  const { db, destroy } = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
+  const { id } = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const token = newToken();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: id,
+      token_hash: hashToken(token),
+      created_at: now,
+      last_seen_at: now,
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+    })
+    .execute();
+  await destroy();
+  return token;
+}
+
+async function startServer(): Promise<string> {
+  const port = await freePort();
+  const flags = args.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`]
+    : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'off',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 2400; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return url;
+    await sleep(250);
+  }
+  throw new Error('server did not become healthy');
+}
+
+let bareRps = 0;
+async function load(name: string, url: string, token?: string): Promise<void> {
+  if (args.only && name !== 'bare' && !args.only.split(',').includes(name)) return;
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: Number(args.seconds),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const rps = result.requests.average;
+  if (name === 'bare') bareRps = rps;
+  console.log(
+    JSON.stringify({
+      name,
+      rps: Math.round(rps),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      share: bareRps ? Math.round((rps / bareRps) * 1000) / 1000 : null,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    }),
+  );
+}
+
+try {
+  const token = await sessionToken();
+  const barePort = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  const url = await startServer();
+  const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
+  const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
+  for (let round = 0; round < Number(args.rounds); round++) {
+    await load('bare', `http://127.0.0.1:${barePort}/`);
+    await load('dense', `${url}/api/posts?${dense}`, token);
+    await load('sparse', `${url}/api/posts?${sparse}`, token);
+    await load('filtered', `${url}/api/posts?${dense}&sports=Football&tags=weekend`, token);
+    await load('nearest', `${url}/api/posts?${dense}&order=nearest`, token);
+    await load('nearest-sparse', `${url}/api/posts?${sparse}&order=nearest`, token);
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await sleep(500);
+}
