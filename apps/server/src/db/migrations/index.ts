@@ -14,6 +14,7 @@ import * as signInAddresses from './0011_sign_in_addresses.js';
 import * as sessionExpiry from './0012_session_expiry.js';
 import * as reportsAdmin from './0013_reports_admin.js';
 import * as postGeocells from './0014_post_geocells.js';
+import * as postGeography from './0016_post_geography.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_session_expiry': sessionExpiry,
   '0013_reports_admin': reportsAdmin,
   '0014_post_geocells': postGeocells,
+  '0016_post_geography': postGeography,
 };

@@ -3,12 +3,16 @@
  * circles, the time index without a radius, nearest order over the cells) answer exactly what an
  * unindexed scan of every game answers, computed here in TypeScript, for seeded random centres in
  * dense cities and sparse country, radii of 1 to 100 km and none, both orders and a few filters,
- * following the cursor for three pages.
+ * following the cursor for three pages. On PostgreSQL with PostGIS (migration 0016) every radius
+ * feed in soonest order takes the PostGIS plan (feed-skeleton.postgis.ts) and is compared the same
+ * way; CI sets TEST_POSTGIS=on so that run fails if PostGIS is missing instead of quietly testing the
+ * portable plan, and TEST_POSTGIS=off for a run of the portable plan on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_GAMES, type LoginResponse, type Post } from '@gameon/shared';
 import { seededRandom } from '../../../test/random.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { hasPostgisGeography } from '../../db/index.js';
 import { EARTH_RADIUS_M } from '../../lib/geo.js';
 import { dayRange } from '../../lib/time.js';
 import { geocellFor } from './posts.repository.js';
@@ -223,6 +227,11 @@ async function served(q: Query): Promise<number[]> {
 }
 
 describe('the feed plans (issue 18)', () => {
+  it.runIf(process.env.TEST_POSTGIS === 'on')('run on PostGIS when CI asks for it', async () => {
+    const { db, dialect } = server.app.database;
+    expect(await hasPostgisGeography(db, dialect)).toBe(true);
+  });
+
   it('answer what a scan of every game answers, for random centres, radii and filters', async () => {
     const radii = [1_000, 3_000, 10_000, 25_000, 25_000, 50_000, 100_000, -1];
     const firstDay = new Date(Date.now() + 26 * HOUR).toISOString().slice(0, 10);

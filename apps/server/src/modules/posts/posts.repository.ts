@@ -11,6 +11,7 @@ import {
 import { distanceMetresSql, geocellOf, geocellsCovering, withinRadiusSql } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
+import { postgisFeedSkeleton } from './feed-skeleton.postgis.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -215,6 +216,8 @@ export interface FeedFilter {
   /** Where the viewer is (degrees) and the radius in metres, or null for any distance. */
   near?: { lat: number; lng: number; radius: number | null };
   limit: number;
+  /** The database has PostGIS (issue 18): a radius feed uses feed-skeleton.postgis.ts. */
+  postgis?: boolean;
 }
 
 /** SQL condition: the post is an online game (spec part 1 §3: its sport is an online game). */
@@ -339,6 +342,10 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   const near = filter.near;
   if (!near?.radius) return hydratePosts(db, await page(feedRows(db, filter, cursor)).execute());
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  if (filter.postgis) {
+    const rows = (after?: Keyset) => feedRows(db, filter, after);
+    return hydratePosts(db, await postgisFeedSkeleton(db, rows, circle, filter.limit, cursor));
+  }
   const cells = cellsOf(near);
   if (!cells) {
     const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;

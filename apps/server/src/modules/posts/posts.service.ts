@@ -52,6 +52,8 @@ export interface PostsDeps {
   >;
   /** PUBLIC_URL: absolute links in calendars (issue 11). */
   publicUrl: string;
+  /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography; issue 18). */
+  postgis?: boolean;
 }
 
 /** The answer games give once they have started (spec part 1 §4; issue 11). */
@@ -78,6 +80,7 @@ export function createPostsService({
   auth,
   chats,
   publicUrl,
+  postgis = false,
 }: PostsDeps) {
   /**
    * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
@@ -295,6 +298,7 @@ export function createPostsService({
         ...(range ?? {}),
         ...(origin ? { near: { lng: origin[0], lat: origin[1], radius } } : {}),
         limit: input.limit + 1,
+        postgis,
       };
       const { rows, nextCursor } = await feedPage(filter, input.limit, input.order, input.cursor);
       return {
