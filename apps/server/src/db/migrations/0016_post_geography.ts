@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (installed.rows.length === 0) return;
   await sql`alter table posts add column geog geography(Point, 4326) generated always as (
       case when public_lng is null or public_lat is null then null
-      else ST_SetSRID(ST_MakePoint(public_lng, public_lat), 4326)::geography end) stored`.execute(db);
+      else ST_SetSRID(ST_MakePoint(public_lng, public_lat), 4326)::geography end) stored`.execute(
+    db,
+  );
   await sql`create index posts_geog_idx on posts using gist (geog)`.execute(db);
 }
 

@@ -15,7 +15,7 @@ import * as sessionExpiry from './0012_session_expiry.js';
 import * as reportsAdmin from './0013_reports_admin.js';
 import * as postGeocells from './0014_post_geocells.js';
 import * as postGeography from './0016_post_geography.js';
-import * as peopleSearch from './0017_people_search.js';
+import * as listIndexes from './0017_list_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -33,5 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_reports_admin': reportsAdmin,
   '0014_post_geocells': postGeocells,
   '0016_post_geography': postGeography,
-  '0017_people_search': peopleSearch,
+  '0017_list_indexes': listIndexes,
 };

@@ -216,7 +216,7 @@ export interface FeedFilter {
   /** Where the viewer is (degrees) and the radius in metres, or null for any distance. */
   near?: { lat: number; lng: number; radius: number | null };
   limit: number;
-  /** The database has PostGIS (issue 18): a radius feed uses feed-skeleton.postgis.ts. */
+  /** The database has PostGIS (issue 18): a radius feed may use feed-skeleton.postgis.ts. */
   postgis?: boolean;
 }
 
@@ -342,11 +342,12 @@ export async function feed(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   const near = filter.near;
   if (!near?.radius) return hydratePosts(db, await page(feedRows(db, filter, cursor)).execute());
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+  const cells = cellsOf(near);
   if (filter.postgis) {
     const rows = (after?: Keyset) => feedRows(db, filter, after);
-    return hydratePosts(db, await postgisFeedSkeleton(db, rows, circle, filter.limit, cursor));
+    const skeleton = await postgisFeedSkeleton(db, rows, circle, cells, filter.limit, cursor);
+    if (skeleton) return hydratePosts(db, skeleton);
   }
-  const cells = cellsOf(near);
   if (!cells) {
     const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
