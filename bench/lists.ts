@@ -88,7 +88,11 @@ async function main() {
       probe.close(() => resolve(port));
     });
   });
-  const extra = Object.fromEntries(args.env.map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
+  const extra: Record<string, string> = {};
+  for (const pair of args.env) {
+    const at = pair.indexOf('=');
+    if (at > 0) extra[pair.slice(0, at)] = pair.slice(at + 1);
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/main.ts'],

@@ -10,17 +10,25 @@
  * games in 25 km of a million: ~400 ms, where the cells answer in about a millisecond). A circle
  * too wide for cells (or across the antimeridian or a pole) always takes the GiST plan.
  */
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Keyset } from '../../lib/cursor.js';
 import { withinRadiusExactSql } from '../../lib/geo.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-const skeletonBase = (db: Executor) => db.selectFrom('posts as p').select(['p.id', 'p.event_time']);
-
 /** The feed's filtered rows (posts.repository.ts feedRows): `id`, `event_time` of `posts as p`. */
-export type FeedRows = ReturnType<typeof skeletonBase>;
+export type FeedRows = SelectQueryBuilder<
+  DB & { p: DB['posts'] },
+  'p',
+  { id: number; event_time: string }
+>;
 
 /** The place index cell of every online game (migration 0014): shown in every radius feed. */
 const ONLINE_CELL = -1;
