@@ -8,7 +8,7 @@
  * and central Madhya Pradesh (sparse), e.g. to compare PostgreSQL with and without PostGIS
  * (`--env POSTGIS=off`):
  *
- *   node --import tsx bench/lists.ts --db <sqlite:path | postgres://...> [--seconds 10]
+ *   node --import tsx bench/lists.ts --db <sqlite:path | postgres://...> [--seconds 10] [--connections 50]
  *     [--member <id>] [--root <checkout>] [--feed] [--env NAME=value ...]
  *
  * The member, unless given, is the one in the most group chats. Each scenario prints one JSON
@@ -47,6 +47,7 @@ async function main() {
     options: {
       db: { type: 'string' },
       seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
       member: { type: 'string' },
       root: { type: 'string' },
       feed: { type: 'boolean', default: false },
@@ -135,7 +136,7 @@ async function main() {
     const http: HttpScenario = async (name, target, bearer) => {
       const result = await autocannon({
         url: target,
-        connections: 50,
+        connections: Number(args.connections),
         duration: seconds,
         headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
       });
