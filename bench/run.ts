@@ -29,6 +29,7 @@ import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+import { listScenarios } from './lists.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -427,10 +428,7 @@ try {
     `${url}/api/posts?${dense}&order=nearest`,
     token,
   );
-  await http('people search "player12"', `${url}/api/users/search?q=player12`, token);
-  await http('notification list', `${url}/api/notifications`, token);
-  await http('direct conversation list', `${url}/api/direct-messages/conversations`, token);
-  await http('group chat list', `${url}/api/messages/conversations`, token);
+  await listScenarios(http, url, token);
 
   // Realtime on one process: many sockets, then messages among them.
   const before = await serverGauges(url);

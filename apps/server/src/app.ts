@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
-import { migrateToLatest, openDatabase, type Database } from './db/index.js';
+import { hasPostgisGeography, migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus, HandlerFailures } from './lib/events.js';
@@ -124,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
+  const postgis = config.postgis && (await hasPostgisGeography(database.db, database.dialect));
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
 
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const posts = createPostsService({
     db: database.db,
     ...(database.sqlite ? { sqlite: database.sqlite } : {}),
+    postgis,
     limiter,
     events,
     access,

@@ -32,6 +32,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
+  POSTGIS: z.enum(['auto', 'off']).default('auto'),
 });
 
 export type Database =
@@ -78,6 +79,11 @@ export interface Config {
    * none), trimmed and lower-cased: they read reports and suspend members (issue 17).
    */
   adminEmails: string[];
+  /**
+   * `POSTGIS=auto` (default): on PostgreSQL with PostGIS the feed uses its PostGIS plan (issue 18);
+   * `off` keeps the portable plan there too (a test of that plan, or a fallback).
+   */
+  postgis: boolean;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
+    postgis: e.POSTGIS === 'auto',
   };
 }
 

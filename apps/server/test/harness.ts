@@ -123,6 +123,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     // Rate limits off unless a test turns them on (RATE_LIMITS: 'on'): most tests write far
     // more, and faster, than a member would (issue 17).
     RATE_LIMITS: 'off',
+    // On PostgreSQL the feed uses PostGIS when the database has it (migration 0016 creates it
+    // where installed); TEST_POSTGIS=off runs the portable plan there instead (issue 18).
+    POSTGIS: process.env.TEST_POSTGIS === 'off' ? 'off' : 'auto',
     ...env,
   });
   const routes: RouteOptions[] = [];

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -108,4 +108,17 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<{ fresh: boolean 
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed`, { cause: error });
   }
   return { fresh };
+}
+
+/**
+ * True when `db` is PostgreSQL with PostGIS and the feed's `posts.geog` column (migration 0016,
+ * issue 18), so the feed may use its PostGIS plan; false on SQLite or without the extension.
+ */
+export async function hasPostgisGeography(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  const found = await sql`select 1 from information_schema.columns
+    where table_schema = current_schema() and table_name = 'posts' and column_name = 'geog'`.execute(
+    db,
+  );
+  return found.rows.length > 0;
 }

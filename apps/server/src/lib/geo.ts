@@ -215,6 +215,20 @@ export function withinRadiusSql(
     : sql<boolean>`(${latBox} and ${haversine})`;
 }
 
+/**
+ * SQL condition: the exact test of {@link withinRadiusSql} alone (haversine term h <= sin^2(r / 2R)),
+ * with no bounding box, for a plan whose index already narrowed the rows (PostGIS, issue 18).
+ * A NULL point is never within.
+ */
+export function withinRadiusExactSql(
+  columns: { lat: string; lng: string },
+  centre: { lat: number; lng: number },
+  radius: number,
+): RawBuilder<boolean> {
+  const h = Math.sin(radius / (2 * EARTH_RADIUS_M)) ** 2;
+  return sql<boolean>`${haversineSql(columns, centre)} <= ${h}`;
+}
+
 /** One cell of the grid that `general` location sharing snaps to, in metres (issue 4). */
 export const GRID_CELL_M = 1000;
 

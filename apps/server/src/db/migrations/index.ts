@@ -15,6 +15,8 @@ import * as sessionExpiry from './0012_session_expiry.js';
 import * as reportsAdmin from './0013_reports_admin.js';
 import * as postGeocells from './0014_post_geocells.js';
 import * as postFinecells from './0015_post_finecells.js';
+import * as postGeography from './0016_post_geography.js';
+import * as listIndexes from './0017_list_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_reports_admin': reportsAdmin,
   '0014_post_geocells': postGeocells,
   '0015_post_finecells': postFinecells,
+  '0016_post_geography': postGeography,
+  '0017_list_indexes': listIndexes,
 };

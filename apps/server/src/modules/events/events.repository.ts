@@ -3,7 +3,7 @@
  * 13). The list's radius test is the geo module's portable SQL, its page the keyset of the feed.
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { EventSkillLevel } from '@gameon/shared';
+import { EVENT_DURATION_MAX_DAYS, type EventSkillLevel } from '@gameon/shared';
 import type { DB, EventsTable } from '../../db/types.js';
 import { afterKeyset, type Keyset } from '../../lib/cursor.js';
 import { withinRadiusSql } from '../../lib/geo.js';
@@ -94,11 +94,18 @@ export interface EventFilter {
 
 /**
  * Events matching `filter`, soonest start first, keyset-paginated on (event_date, id).
+ *
+ * An event lasts at most {@link EVENT_DURATION_MAX_DAYS} days (the shared schema), so one that
+ * has not ended started less than that long before `filter.endsAfter`: the walk of the
+ * (event_date, id) index starts there instead of at the first event ever held (issue 18).
  */
 export function list(db: Executor, filter: EventFilter) {
+  const maxDurationMs = EVENT_DURATION_MAX_DAYS * 24 * 3600_000;
+  const startsAfter = new Date(Date.parse(filter.endsAfter) - maxDurationMs).toISOString();
   let query = db
     .selectFrom('events as e')
     .selectAll('e')
+    .where('e.event_date', '>=', startsAfter)
     .where('e.end_date', '>', filter.endsAfter);
   if (filter.sport !== undefined) query = query.where('e.sport', '=', filter.sport);
   if (filter.skillLevel !== undefined) query = query.where('e.skill_level', '=', filter.skillLevel);

@@ -6,12 +6,16 @@
  * following the cursor for three pages. On SQLite that covers the windowed walk of the cells by
  * time and the nearest-first ring walk through crowded cells' fine cells
  * (feed-skeleton.sqlite.ts), with a blocked and a suspended host whose games the rules drop
- * after the walk.
+ * after the walk. On PostgreSQL with PostGIS (migration 0016) a radius feed in soonest order where
+ * few games are in range takes the PostGIS plan (feed-skeleton.postgis.ts) and is compared the same
+ * way; CI sets TEST_POSTGIS=on so that run fails if PostGIS is missing instead of quietly testing the
+ * portable plan, and TEST_POSTGIS=off for a run of the portable plan on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_GAMES, type LoginResponse, type Post } from '@gameon/shared';
 import { seededRandom } from '../../../test/random.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { hasPostgisGeography } from '../../db/index.js';
 import { EARTH_RADIUS_M } from '../../lib/geo.js';
 import { dayRange } from '../../lib/time.js';
 import { geocellFor } from './posts.repository.js';
@@ -236,6 +240,13 @@ async function served(q: Query): Promise<number[]> {
 }
 
 describe('the feed plans (issue 18)', () => {
+  const postgisRequired =
+    process.env.TEST_DIALECT === 'postgres' && process.env.TEST_POSTGIS === 'on';
+  it.runIf(postgisRequired)('run on PostGIS on PostgreSQL when CI asks for it', async () => {
+    const { db, dialect } = server.app.database;
+    expect(await hasPostgisGeography(db, dialect)).toBe(true);
+  });
+
   it('answer what a scan of every game answers, for random centres, radii and filters', async () => {
     const radii = [1_000, 3_000, 10_000, 25_000, 25_000, 50_000, 100_000, -1];
     const firstDay = new Date(Date.now() + 26 * HOUR).toISOString().slice(0, 10);

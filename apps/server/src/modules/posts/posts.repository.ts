@@ -18,6 +18,7 @@ import {
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
 import type { SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
+import { postgisFeedSkeleton } from './feed-skeleton.postgis.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -222,6 +223,8 @@ export interface FeedFilter {
   /** Where the viewer is (degrees) and the radius in metres, or null for any distance. */
   near?: { lat: number; lng: number; radius: number | null };
   limit: number;
+  /** The database has PostGIS (issue 18): a radius feed may use feed-skeleton.postgis.ts. */
+  postgis?: boolean;
 }
 
 /** SQL condition: the post is an online game (spec part 1 §3: its sport is an online game). */
@@ -353,6 +356,11 @@ export async function feed(
   if (!near?.radius) return hydratePosts(db, await page(feedRows(db, filter, cursor)).execute());
   const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
   const cells = cellsOf(near);
+  if (filter.postgis) {
+    const rows = (after?: Keyset) => feedRows(db, filter, after);
+    const skeleton = await postgisFeedSkeleton(db, rows, circle, cells, filter.limit, cursor);
+    if (skeleton) return hydratePosts(db, skeleton);
+  }
   if (!cells) {
     const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());

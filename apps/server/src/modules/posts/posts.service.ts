@@ -59,6 +59,8 @@ export interface PostsDeps {
   >;
   /** PUBLIC_URL: absolute links in calendars (issue 11). */
   publicUrl: string;
+  /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography; issue 18). */
+  postgis?: boolean;
 }
 
 /** The answer games give once they have started (spec part 1 §4; issue 11). */
@@ -86,6 +88,7 @@ export function createPostsService({
   auth,
   chats,
   publicUrl,
+  postgis = false,
 }: PostsDeps) {
   const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
 
@@ -305,6 +308,7 @@ export function createPostsService({
         ...(range ?? {}),
         ...(origin ? { near: { lng: origin[0], lat: origin[1], radius } } : {}),
         limit: input.limit + 1,
+        postgis,
       };
       const { rows, nextCursor } = await feedPage(filter, input.limit, input.order, input.cursor);
       return {

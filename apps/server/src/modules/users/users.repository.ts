@@ -1,5 +1,5 @@
 /** Queries for follows, blocks and people search. */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith } from '../access/index.js';
@@ -74,6 +74,24 @@ export function unblock(db: Executor, blockerId: number, blockedId: number) {
 }
 
 /**
+ * SQL: the ids of the members who may match `q` (every one that does, perhaps a few more), from
+ * a trigram index (migration 0017, issue 18) so that search reads the candidates instead of every
+ * member: on SQLite the FTS5 table `people_search` (a phrase of `q`'s trigrams, case-folded: a
+ * substring of the username or of a sport or tag); on PostgreSQL each of the three `like` tests on
+ * its own, which pg_trgm's GIN indexes answer where the extension is (each scans without it).
+ */
+function searchCandidates(db: Executor, q: string, pattern: string) {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const phrase = `"${q.replaceAll('"', '""')}"`;
+    return sql<number>`(select rowid from people_search where people_search match ${phrase})`;
+  }
+  const like = (column: string) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<number>`(select id from users where ${like('username')}
+    union all select user_id from user_sports where ${like('value')}
+    union all select user_id from user_tags where ${like('value')})`;
+}
+
+/**
  * People matching `q` in username, sports or interests (tags), case-insensitive, ranked: exact
  * username, username prefix, username contains, then sports/tags; never the viewer nor anyone
  * blocked either way. Returns ids in rank order.
@@ -105,6 +123,7 @@ export async function searchUserIds(
         .as('rank'),
     ])
     .where('u.id', '!=', viewerId)
+    .where('u.id', 'in', searchCandidates(db, q, pattern))
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(u.username) like ${pattern} escape '\\'`,

@@ -214,6 +214,25 @@ describe('search and follow', () => {
     expect(wildcard.body).toEqual([]);
   });
 
+  it('finds a member by the sports and tags they have now, after they change them', async () => {
+    const changer = await server.signUp('changer');
+    const search = async (q: string) =>
+      (
+        await server.request<UserSearchResult[]>('GET', `/api/users/search?q=${q}`, {
+          token: owner.token,
+        })
+      ).body.map((u) => u.username);
+    const put = (body: Partial<Settings>) =>
+      server.request('PUT', '/api/settings', { token: changer.token, body });
+    expect((await put({ sports: ['Kabaddi'], tags: ['Dawn patrol'] })).status).toBe(200);
+    expect(await search('abadd')).toContain('changer');
+    expect(await search('N PAT')).toContain('changer');
+    expect((await put({ sports: ['Chess'], tags: [] })).status).toBe(200);
+    expect(await search('abadd')).not.toContain('changer');
+    expect(await search('n pat')).not.toContain('changer');
+    expect(await search('hess')).toContain('changer');
+  });
+
   it('follow is idempotent, never oneself, and unfollow undoes it', async () => {
     const fan = await server.signUp('fan');
     for (let i = 0; i < 2; i++)

@@ -1,0 +1,118 @@
+/**
+ * The feed's skeleton on PostgreSQL with PostGIS (issue 18): where few games lie within the
+ * circle, the GiST index on `posts.geog` (migration 0016) hands them over and they are sorted by
+ * time; where many do (a dense city), sorting them all costs more than walking the time-ordered
+ * place index cells of the portable plan, which stops after a page, so this plan declines and
+ * posts.repository.ts goes on with that one. A cheap count of the games in the circle's cells,
+ * stopped at {@link GIST_PLAN_MAX_GAMES}, decides (the design issue 18 sketches: "an R*Tree where
+ * few games are in range and the time index where many are, chosen from a cheap count").
+ * PostgreSQL's own planner, left to choose, took the GiST index in central Bengaluru too (14,550
+ * games in 25 km of a million: ~400 ms, where the cells answer in about a millisecond). A circle
+ * too wide for cells (or across the antimeridian or a pole) always takes the GiST plan.
+ */
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Keyset } from '../../lib/cursor.js';
+import { withinRadiusExactSql } from '../../lib/geo.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The feed's filtered rows (posts.repository.ts feedRows): `id`, `event_time` of `posts as p`. */
+export type FeedRows = SelectQueryBuilder<
+  DB & { p: DB['posts'] },
+  'p',
+  { id: number; event_time: string }
+>;
+
+/** The place index cell of every online game (migration 0014): shown in every radius feed. */
+const ONLINE_CELL = -1;
+
+/**
+ * Metres added to the radius of the index test: PostGIS's sphere (radius 6,371,008.77 m, use_spheroid
+ * false) and lib/geo.ts's haversine (6,371,008.8 m) differ by under 0.1 mm in 25 km and under
+ * 10 cm across the globe, so the index may keep a game the haversine refuses, never the reverse.
+ * The exact haversine test comes last and decides, as on every other plan.
+ */
+const INDEX_MARGIN_M = 1;
+
+/** SQL: the point `near` (degrees) as a PostGIS geography. */
+function centreSql(near: { lat: number; lng: number }): RawBuilder<unknown> {
+  return sql`ST_SetSRID(ST_MakePoint(${near.lng}, ${near.lat}), 4326)::geography`;
+}
+
+/**
+ * SQL condition: the public point `p.geog` lies within `near.radius` metres of `near` (degrees):
+ * `ST_DWithin` on the sphere (GiST-indexable), then the exact haversine of lib/geo.ts. A hidden
+ * place (NULL) is never within.
+ */
+export function postgisWithinSql(near: {
+  lat: number;
+  lng: number;
+  radius: number;
+}): RawBuilder<boolean> {
+  const centre = centreSql(near);
+  const exact = withinRadiusExactSql(
+    { lat: 'p.public_lat', lng: 'p.public_lng' },
+    near,
+    near.radius,
+  );
+  return sql<boolean>`(ST_DWithin(${sql.ref('p.geog')}, ${centre}, ${near.radius + INDEX_MARGIN_M}, false) and ${exact})`;
+}
+
+/**
+ * The most games in the circle's cells (of any time) for which the GiST plan serves: sorting
+ * this many by time costs about what the cells plan's walk of ~20 rows per cell does.
+ */
+const GIST_PLAN_MAX_GAMES = 500;
+
+/**
+ * The skeleton of a radius feed page, soonest first, or null when more than
+ * {@link GIST_PLAN_MAX_GAMES} games lie in `cells`, the place index cells covering the circle
+ * `near` (lib/geo.ts geocellsCovering; null for a circle without cells), so the caller's
+ * time-ordered plan serves better: at most `limit` `{id, event_time}` rows of
+ * `rows(cursor)` (the feed's filters, after the keyset `cursor`) that are online games (their
+ * cell, walked in time order) or lie within the circle `near` ({@link postgisWithinSql}), merged
+ * by (event_time, id) with `union all`. Any radius works: no cell limit, and PostGIS measures
+ * across the antimeridian and the poles.
+ */
+export async function postgisFeedSkeleton(
+  db: Executor,
+  rows: (cursor?: Keyset) => FeedRows,
+  near: { lat: number; lng: number; radius: number },
+  cells: number[] | null,
+  limit: number,
+  cursor?: Keyset,
+) {
+  if (cells) {
+    // Counted on the place index (index only, in its order so that it stops at the limit rather
+    // than scanning the table for a dense city's cells): PostgreSQL estimates the
+    // games within a circle far too low in a dense city (100 for 14,550 in central Bengaluru),
+    // so a count through the GiST index got a bitmap of all of them first (~100 ms).
+    const inCells = await db
+      .selectFrom(
+        db
+          .selectFrom('posts as p')
+          .select('p.geocell')
+          .where('p.geocell', 'in', cells)
+          .orderBy('p.geocell')
+          .limit(GIST_PLAN_MAX_GAMES + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(inCells.n) > GIST_PLAN_MAX_GAMES) return null;
+  }
+  const page = (query: FeedRows) =>
+    db.selectFrom(query.orderBy('p.event_time').orderBy('p.id').limit(limit).as('b')).selectAll();
+  const online = page(rows(cursor).where('p.geocell', '=', ONLINE_CELL));
+  const placed = page(
+    rows(cursor).where('p.geocell', '!=', ONLINE_CELL).where(postgisWithinSql(near)),
+  );
+  return online.unionAll(placed).orderBy('event_time').orderBy('id').limit(limit).execute();
+}

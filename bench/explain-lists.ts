@@ -1,0 +1,100 @@
+/**
+ * The query plans behind the lists (issue 18): people search, the notification list, both
+ * conversation lists, the events list and the feed 25 km round a dense city and a sparse region
+ * (on PostgreSQL with PostGIS and the portable plan), run through their real repository functions on a
+ * seeded database, each query's plan printed (SQLite `explain query plan`, PostgreSQL
+ * `explain analyze`) with its time. Not part of `npm test`.
+ *
+ *   node --import tsx bench/explain-lists.ts --db <sqlite:path | postgres://...> [--q player12]
+ *
+ * The member is the one in the most group chats; SQLite is opened read-only... in spirit: the
+ * queries only read (run the migrations first by starting the server once).
+ */
+import { parseArgs } from 'node:util';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { DB } from '../apps/server/src/db/types.js';
+import * as chats from '../apps/server/src/modules/chats/chats.repository.js';
+import * as direct from '../apps/server/src/modules/direct/direct.repository.js';
+import * as events from '../apps/server/src/modules/events/events.repository.js';
+import * as notifications from '../apps/server/src/modules/notifications/notifications.repository.js';
+import * as posts from '../apps/server/src/modules/posts/posts.repository.js';
+import * as users from '../apps/server/src/modules/users/users.repository.js';
+
+const { values: args } = parseArgs({
+  options: { db: { type: 'string' }, q: { type: 'string', default: 'player12' } },
+});
+if (!args.db) throw new Error('usage: bench/explain-lists.ts --db <sqlite:path | postgres://...>');
+const postgres = !args.db.startsWith('sqlite:');
+const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+const log = (event: LogEvent) => {
+  if (event.level === 'query')
+    captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+};
+const db = new Kysely<DB>({
+  dialect: postgres
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: args.db, max: 1 }) })
+    : new SqliteDialect({ database: new SQLite(args.db.slice('sqlite:'.length)) }),
+  log,
+});
+
+async function explain(name: string, run: () => Promise<unknown>) {
+  captured.length = 0;
+  const started = performance.now();
+  await run();
+  const ms = performance.now() - started;
+  console.log(`\n=== ${name}: ${ms.toFixed(1)} ms for ${captured.length} quer(ies)`);
+  for (const query of [...captured]) {
+    const prefix = postgres ? 'explain (analyze, costs off, timing off) ' : 'explain query plan ';
+    const plan = await db.executeQuery(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    );
+    console.log(query.sql.replace(/\s+/g, ' ').slice(0, 300));
+    for (const row of plan.rows as Record<string, unknown>[])
+      console.log(
+        '   ',
+        postgres
+          ? row['QUERY PLAN']
+          : `${String(row.id)}<${String(row.parent)} ${String(row.detail)}`,
+      );
+  }
+}
+
+const busiest = await db
+  .selectFrom('group_chat_members')
+  .select(['user_id', (eb) => eb.fn.countAll().as('n')])
+  .groupBy('user_id')
+  .orderBy('n', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const member = busiest.user_id;
+console.log(`member ${member} (in ${String(busiest.n)} group chats)`);
+const now = new Date().toISOString();
+await explain(`people search "${args.q}"`, () => users.searchUserIds(db, member, args.q, 21, 0));
+await explain('notification list', () => notifications.list(db, member, 21));
+await explain('direct conversation list', () => direct.listConversations(db, member));
+await explain('group chat list', () => chats.listConversations(db, member));
+await explain('events list', () =>
+  events.list(db, { viewerId: member, endsAfter: now, limit: 21 }),
+);
+for (const [place, lat, lng] of [
+  ['central Bengaluru (dense)', 12.9716, 77.5946],
+  ['central Madhya Pradesh (sparse)', 24.5, 78.5],
+] as const) {
+  for (const postgis of postgres ? [true, false] : [false]) {
+    const filter: posts.FeedFilter = {
+      viewerId: member,
+      after: now,
+      sports: null,
+      category: null,
+      tagKeys: [],
+      near: { lat, lng, radius: 25_000 },
+      limit: 21,
+      postgis,
+    };
+    const plan = postgis ? 'PostGIS' : 'portable';
+    await explain(`feed 25 km, ${place}, ${plan} plan`, () => posts.feed(db, filter));
+  }
+}
+await db.destroy();

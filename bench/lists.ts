@@ -1,0 +1,163 @@
+/**
+ * The list scenarios of the benchmark (issue 18): people search, the notification list and both
+ * conversation lists, each loaded with autocannon through the `http` recorder of bench/run.ts.
+ *
+ * Run on its own, it loads them on a database seeded beforehand (`npm run bench:seed`), with the
+ * server of this checkout or of `--root` (another checkout, to compare before and after a change;
+ * its migrations run on start), and `--feed` adds the feed 25 km round central Bengaluru (dense)
+ * and central Madhya Pradesh (sparse), e.g. to compare PostgreSQL with and without PostGIS
+ * (`--env POSTGIS=off`):
+ *
+ *   node --import tsx bench/lists.ts --db <sqlite:path | postgres://...> [--seconds 10] [--connections 50]
+ *     [--member <id>] [--root <checkout>] [--feed] [--env NAME=value ...]
+ *
+ * The member, unless given, is the one in the most group chats. Each scenario prints one JSON
+ * line (requests/s, p50, p99 in ms, non-2xx); nothing is written to bench/results.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/index.js';
+import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+
+/** Loads `url` as the member of `token` and records the result under `name`. */
+export type HttpScenario = (name: string, url: string, token?: string) => Promise<void>;
+
+/** The list scenarios against the server at `url`, as the member of `token`. */
+export async function listScenarios(http: HttpScenario, url: string, token: string) {
+  await http('people search "player12"', `${url}/api/users/search?q=player12`, token);
+  await http('notification list', `${url}/api/notifications`, token);
+  await http('direct conversation list', `${url}/api/direct-messages/conversations`, token);
+  await http('group chat list', `${url}/api/messages/conversations`, token);
+}
+
+/** The feed 25 km round a dense city and a sparse region, for `--feed`. */
+async function feedScenarios(http: HttpScenario, url: string, token: string) {
+  const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
+  const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
+  await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
+  await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      member: { type: 'string' },
+      root: { type: 'string' },
+      feed: { type: 'boolean', default: false },
+      env: { type: 'string', multiple: true, default: [] },
+    },
+  });
+  if (!args.db) throw new Error('usage: bench/lists.ts --db <sqlite:path | postgres://...>');
+  const databaseUrl = args.db;
+  const root = path.resolve(args.root ?? path.join(import.meta.dirname, '..'));
+  const seconds = Number(args.seconds);
+
+  const { db, destroy } = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
+  const busiest = await db
+    .selectFrom('group_chat_members')
+    .select(['user_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('user_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const member = args.member ? Number(args.member) : (busiest?.user_id ?? 1);
+  const token = newToken();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: member,
+      token_hash: hashToken(token),
+      created_at: now,
+      last_seen_at: now,
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+    })
+    .execute();
+  await destroy();
+
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const extra: Record<string, string> = {};
+  for (const pair of args.env) {
+    const at = pair.indexOf('=');
+    if (at > 0) extra[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        RATE_LIMITS: 'off',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+        ...extra,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (i > 2400) throw new Error('server did not become healthy');
+      const healthy = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(
+      JSON.stringify({
+        database: databaseUrl.replace(/\/\/[^@]*@/, '//***@'),
+        root,
+        member,
+        env: extra,
+      }),
+    );
+    const http: HttpScenario = async (name, target, bearer) => {
+      const result = await autocannon({
+        url: target,
+        connections: Number(args.connections),
+        duration: seconds,
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      });
+      console.log(
+        JSON.stringify({
+          name,
+          requestsPerSecond: Math.round(result.requests.average),
+          latencyP50Ms: result.latency.p50,
+          latencyP99Ms: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        }),
+      );
+    };
+    if (args.feed) await feedScenarios(http, url, token);
+    await listScenarios(http, url, token);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) await main();
