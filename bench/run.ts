@@ -2,7 +2,8 @@
  * `npm run bench` (issue 18): GameOn's speed on this machine, written to `bench/results.json` and
  * `bench/RESULTS.md`. Never part of `npm test`.
  *
- *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000 --profile]
+ *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000
+ *                    --only realtime --holders 3 --profile]
  *
  * 1. `bench/seed.ts` fills a fresh SQLite file (70 % of the games near Indian cities).
  * 2. The real server (`apps/server/src/main.ts`, `RATE_LIMITS=off`) and a bare Fastify route
@@ -13,12 +14,16 @@
  *    server's resident memory (read from its own `/metrics`); direct messages at `--dm-rate` a
  *    second with send-to-receipt p50/p99; a group chat of 100 with fan-out p99 (per recipient and
  *    to the last one); and, when `redis-server` is installed, direct messages between two server
- *    processes joined by the Redis adapter.
+ *    processes joined by the Redis adapter (a group of 100 split over both, too). The sockets whose
+ *    latency is measured live in this process; the idle rest of the `--sockets` are held by
+ *    `--holders` child processes (`bench/socket-holder.ts`), so no one client event loop carries
+ *    10,000 sockets. `--only realtime` skips the HTTP scenarios (with a small `--posts`, the
+ *    seeding is quick too).
  *
  * With `--profile` the server runs under `--cpu-prof` and leaves its profile in `bench/profiles/`
  * (open it in Chrome DevTools) to see where the time goes when a target is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,11 +43,17 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     'dm-rate': { type: 'string', default: '2000' },
     profile: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'all' },
+    holders: { type: 'string', default: '3' },
   },
 });
+if (args.only !== 'all' && args.only !== 'realtime') throw new Error('--only is all or realtime');
 const SECONDS = Number(args.seconds);
 const SOCKETS = Number(args.sockets);
 const DM_RATE = Number(args['dm-rate']);
+const HOLDERS = Math.max(1, Number(args.holders));
+/** Sockets that send and receive in the scenarios, held in this process; the rest idle in holders. */
+const ACTIVE = 500;
 const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
@@ -166,6 +177,42 @@ async function connectAll(url: string, tokens: string[], wave = 250): Promise<So
 }
 
 /**
+ * Opens one idle authenticated socket per token in `HOLDERS` child processes
+ * (`bench/socket-holder.ts`); answers how many connected and a function that closes them.
+ */
+async function holdIdleSockets(
+  url: string,
+  tokens: string[],
+): Promise<{ connected: number; failed: number; close: () => void }> {
+  const share = Math.ceil(tokens.length / HOLDERS);
+  const holders = Array.from({ length: HOLDERS }, () =>
+    fork(path.join(root, 'bench/socket-holder.ts'), [], {
+      cwd: root,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  children.push(...holders);
+  const answers = await Promise.all(
+    holders.map(
+      (holder, i) =>
+        new Promise<{ connected: number; failed: number }>((resolve, reject) => {
+          holder.once('message', (m) => resolve(m as { connected: number; failed: number }));
+          holder.once('exit', () => reject(new Error('socket holder exited')));
+          holder.send({ url, tokens: tokens.slice(i * share, (i + 1) * share), wave: 250 });
+        }),
+    ),
+  );
+  return {
+    connected: answers.reduce((n, a) => n + a.connected, 0),
+    failed: answers.reduce((n, a) => n + a.failed, 0),
+    close: () => {
+      for (const holder of holders) holder.send('close');
+    },
+  };
+}
+
+/**
  * Sends direct messages from `senders[i]` to `recipients[i]` (member ids `recipientIds[i]`) at
  * `rate` a second for `seconds`, and records send-to-ack and send-to-receipt times in ms.
  */
@@ -279,9 +326,16 @@ async function sessionsFor(count: number): Promise<{ ids: number[]; tokens: stri
 }
 let groupChatId = 0;
 
-/** A group of 100: one member sends `rate` messages a second; every other member receives each. */
-async function groupFanOut(sockets: Socket[], rate: number, seconds: number): Promise<void> {
-  const members = sockets.slice(0, 100);
+/**
+ * A group of 100 (`members`, the sockets of the group's members in id order): the first sends
+ * `rate` messages a second; every other member receives each.
+ */
+async function groupFanOut(
+  name: string,
+  members: Socket[],
+  rate: number,
+  seconds: number,
+): Promise<void> {
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
   const perRecipient: number[] = [];
@@ -308,7 +362,7 @@ async function groupFanOut(sockets: Socket[], rate: number, seconds: number): Pr
   await sleep(2000);
   for (const socket of members) socket.off('newGroupMessage');
   const entry = {
-    name: `group fan-out to ${members.length - 1} members, ${rate}/s`,
+    name,
     kind: 'realtime',
     sent: seq,
     receipts: perRecipient.length,
@@ -339,9 +393,11 @@ async function startRedis(): Promise<string | null> {
 const cell = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 
+/** `bench/results.json` and `bench/RESULTS.md`; with `--only realtime`, `*.realtime.*` beside them. */
 function writeResults(meta: Record<string, unknown>): void {
+  const suffix = args.only === 'realtime' ? '.realtime' : '';
   fs.writeFileSync(
-    path.join(root, 'bench/results.json'),
+    path.join(root, `bench/results${suffix}.json`),
     `${JSON.stringify({ ...meta, results }, null, 2)}\n`,
   );
   const rows = (kind: string, columns: [string, string][]) => [
@@ -377,7 +433,7 @@ function writeResults(meta: Record<string, unknown>): void {
     '```',
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), md);
+  fs.writeFileSync(path.join(root, `bench/RESULTS${suffix}.md`), md);
 }
 
 try {
@@ -397,51 +453,58 @@ try {
     { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (seeded.status !== 0) throw new Error('bench:seed failed');
-  const { ids, tokens } = await sessionsFor(Math.max(SOCKETS, 400));
+  const { ids, tokens } = await sessionsFor(Math.max(SOCKETS, ACTIVE));
   const token = tokens[0]!;
-
-  const barePort = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', () => reject(new Error('bare server exited')));
-  });
   const url = await startServer({});
 
-  await http('bare Fastify route', `http://127.0.0.1:${barePort}/`);
-  await http('GET /api/health', `${url}/api/health`);
-  const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
-  const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
-  await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
-  await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
-  await http(
-    'feed 25 km, Bengaluru, Football + tag weekend',
-    `${url}/api/posts?${dense}&sports=Football&tags=weekend`,
-    token,
-  );
-  await http(
-    'feed 25 km, Bengaluru, nearest first',
-    `${url}/api/posts?${dense}&order=nearest`,
-    token,
-  );
-  await http('people search "player12"', `${url}/api/users/search?q=player12`, token);
-  await http('notification list', `${url}/api/notifications`, token);
-  await http('direct conversation list', `${url}/api/direct-messages/conversations`, token);
-  await http('group chat list', `${url}/api/messages/conversations`, token);
+  if (args.only === 'all') {
+    const barePort = await new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once('exit', () => reject(new Error('bare server exited')));
+    });
+    await http('bare Fastify route', `http://127.0.0.1:${barePort}/`);
+    await http('GET /api/health', `${url}/api/health`);
+    const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
+    const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
+    await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
+    await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
+    await http(
+      'feed 25 km, Bengaluru, Football + tag weekend',
+      `${url}/api/posts?${dense}&sports=Football&tags=weekend`,
+      token,
+    );
+    await http(
+      'feed 25 km, Bengaluru, nearest first',
+      `${url}/api/posts?${dense}&order=nearest`,
+      token,
+    );
+    await http('people search "player12"', `${url}/api/users/search?q=player12`, token);
+    await http('notification list', `${url}/api/notifications`, token);
+    await http('direct conversation list', `${url}/api/direct-messages/conversations`, token);
+    await http('group chat list', `${url}/api/messages/conversations`, token);
+  }
 
-  // Realtime on one process: many sockets, then messages among them.
+  // Realtime on one process: many sockets (the measured ones here, the idle rest in holder
+  // processes), then messages among them.
+  const active = Math.min(SOCKETS, ACTIVE);
   const before = await serverGauges(url);
   const connectStarted = performance.now();
-  const sockets = await connectAll(url, tokens.slice(0, SOCKETS));
+  const sockets = await connectAll(url, tokens.slice(0, active));
+  const idle = await holdIdleSockets(url, tokens.slice(active, SOCKETS));
+  const connectSeconds = round((performance.now() - connectStarted) / 1000);
+  await sleep(2000); // let the heap settle after the burst of handshakes
   const after = await serverGauges(url);
   const socketsEntry = {
     name: `${SOCKETS} authenticated sockets`,
     kind: 'realtime',
     connected: after.openSockets,
-    connectSeconds: round((performance.now() - connectStarted) / 1000),
+    refused: idle.failed,
+    connectSeconds,
     serverRssMbBefore: before.rssMb,
     serverRssMb: after.rssMb,
   };
@@ -449,32 +512,47 @@ try {
   console.log(JSON.stringify(socketsEntry));
   const pairs = Math.min(200, Math.floor(sockets.length / 2));
   await directMessages(
-    `direct messages at ${DM_RATE}/s among ${sockets.length} sockets`,
+    `direct messages at ${DM_RATE}/s among ${after.openSockets} sockets`,
     sockets.slice(0, pairs),
     sockets.slice(pairs, 2 * pairs),
     ids.slice(pairs, 2 * pairs),
     DM_RATE,
     SECONDS,
   );
-  await groupFanOut(sockets, 10, SECONDS);
+  await groupFanOut(
+    `group fan-out to 99 members, 10/s, among ${after.openSockets} sockets`,
+    sockets.slice(0, 100),
+    10,
+    SECONDS,
+  );
   for (const socket of sockets) socket.disconnect();
+  idle.close();
 
-  // Two processes sharing the database and Redis: senders on one, recipients on the other.
+  // Two processes sharing the database and Redis: direct messages from senders on one to
+  // recipients on the other, and a group of 100 with half its members on each.
   const redisUrl = await startRedis();
   if (redisUrl) {
     const a = await startServer({ REDIS_URL: redisUrl });
     const b = await startServer({ REDIS_URL: redisUrl });
-    const senders = await connectAll(a, tokens.slice(0, 200));
-    const recipients = await connectAll(b, tokens.slice(200, 400));
+    const groupOnA = await connectAll(a, tokens.slice(0, 50));
+    const groupOnB = await connectAll(b, tokens.slice(50, 100));
+    const senders = await connectAll(a, tokens.slice(100, 300));
+    const recipients = await connectAll(b, tokens.slice(300, 500));
     await directMessages(
-      `direct messages at ${Math.round(DM_RATE / 2)}/s across two processes and Redis`,
+      `direct messages at ${DM_RATE}/s across two processes and Redis`,
       senders,
       recipients,
-      ids.slice(200, 400),
-      Math.round(DM_RATE / 2),
+      ids.slice(300, 500),
+      DM_RATE,
       SECONDS,
     );
-    for (const socket of [...senders, ...recipients]) socket.disconnect();
+    await groupFanOut(
+      'group fan-out to 99 members, 10/s, half on each of two processes and Redis',
+      [...groupOnA, ...groupOnB],
+      10,
+      SECONDS,
+    );
+    for (const socket of [...groupOnA, ...groupOnB, ...senders, ...recipients]) socket.disconnect();
   } else {
     results.push({
       name: 'two processes and Redis',
@@ -490,7 +568,11 @@ try {
     posts: Number(args.posts),
     members: Number(args.members),
   });
-  console.log('wrote bench/results.json and bench/RESULTS.md');
+  console.log(
+    args.only === 'realtime'
+      ? 'wrote bench/*.realtime.*'
+      : 'wrote bench/results.json and bench/RESULTS.md',
+  );
 } finally {
   // Servers before Redis, so none of them sees its Redis vanish first.
   for (const child of children.toReversed()) {
