@@ -31,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
+import type { ClientCommand, DirectReport } from './socket-client.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
@@ -52,8 +53,12 @@ const SECONDS = Number(args.seconds);
 const SOCKETS = Number(args.sockets);
 const DM_RATE = Number(args['dm-rate']);
 const HOLDERS = Math.max(1, Number(args.holders));
-/** Sockets that send and receive in the scenarios, held in this process; the rest idle in holders. */
-const ACTIVE = 500;
+/** Client processes that send and receive the direct messages (two senders, two recipients each). */
+const DM_CLIENTS = 2;
+/** Direct message pairs per DM client. */
+const DM_PAIRS = 100;
+/** The sockets of the scenarios: the group of 100 here, then the DM clients' pairs. */
+const ACTIVE = 100 + DM_CLIENTS * DM_PAIRS * 2;
 const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
@@ -143,13 +148,16 @@ async function http(name: string, url: string, token?: string): Promise<void> {
 }
 
 /** The server's resident memory in MB and open sockets, from its own `/metrics` (loopback). */
-async function serverGauges(url: string): Promise<{ rssMb: number; openSockets: number }> {
+async function serverGauges(
+  url: string,
+): Promise<{ rssMb: number; openSockets: number; cpuSeconds: number }> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const value = (name: string) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return {
     rssMb: Math.round(value('process_resident_memory_bytes') / 1024 / 1024),
     openSockets: value('gameon_open_sockets'),
+    cpuSeconds: value('process_cpu_seconds_total'),
   };
 }
 
@@ -176,101 +184,86 @@ async function connectAll(url: string, tokens: string[], wave = 250): Promise<So
   return sockets;
 }
 
-/**
- * Opens one idle authenticated socket per token in `HOLDERS` child processes
- * (`bench/socket-holder.ts`); answers how many connected and a function that closes them.
- */
-async function holdIdleSockets(
-  url: string,
-  tokens: string[],
-): Promise<{ connected: number; failed: number; close: () => void }> {
-  const share = Math.ceil(tokens.length / HOLDERS);
-  const holders = Array.from({ length: HOLDERS }, () =>
-    fork(path.join(root, 'bench/socket-holder.ts'), [], {
-      cwd: root,
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  );
-  children.push(...holders);
-  const answers = await Promise.all(
-    holders.map(
-      (holder, i) =>
-        new Promise<{ connected: number; failed: number }>((resolve, reject) => {
-          holder.once('message', (m) => resolve(m as { connected: number; failed: number }));
-          holder.once('exit', () => reject(new Error('socket holder exited')));
-          holder.send({ url, tokens: tokens.slice(i * share, (i + 1) * share), wave: 250 });
-        }),
-    ),
-  );
-  return {
-    connected: answers.reduce((n, a) => n + a.connected, 0),
-    failed: answers.reduce((n, a) => n + a.failed, 0),
-    close: () => {
-      for (const holder of holders) holder.send('close');
-    },
-  };
+type Client = ChildProcess & { ask: <T>(command: ClientCommand) => Promise<T> };
+
+/** Forks a socket client process (`bench/socket-client.ts`). */
+function startClient(): Client {
+  const child = fork(path.join(root, 'bench/socket-client.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return Object.assign(child, {
+    ask: <T>(command: ClientCommand) =>
+      new Promise<T>((resolve, reject) => {
+        const exited = () => reject(new Error('socket client exited'));
+        child.once('exit', exited);
+        child.once('message', (reply) => {
+          child.off('exit', exited);
+          resolve(reply as T);
+        });
+        child.send(command);
+      }),
+  });
+}
+
+/** Opens one socket per token of `groups` in `client`; answers how many connected and failed. */
+function connectIn(client: Client, groups: { url: string; tokens: string[] }[]) {
+  return client.ask<{ connected: number; failed: number }>({ kind: 'connect', groups, wave: 250 });
+}
+
+/** Closes the sockets of `clients` and lets them exit. */
+function closeClients(clients: Client[]): void {
+  for (const client of clients) client.send('close');
 }
 
 /**
- * Sends direct messages from `senders[i]` to `recipients[i]` (member ids `recipientIds[i]`) at
- * `rate` a second for `seconds`, and records send-to-ack and send-to-receipt times in ms.
+ * Direct messages at `rate` a second for `seconds`, shared evenly by `clients` (each sends from
+ * the first half of its sockets to the second half, the members `recipientIds[k]`), with
+ * send-to-ack and send-to-receipt p50/p99 in ms over all of them, and the CPU time the
+ * `servers` spent per message (user + system, read from their `/metrics`): on a shared,
+ * busy machine latency says as much about the neighbours as about GameOn; CPU per message does not.
  */
 async function directMessages(
   name: string,
-  senders: Socket[],
-  recipients: Socket[],
-  recipientIds: number[],
+  servers: string[],
+  clients: Client[],
+  recipientIds: number[][],
   rate: number,
   seconds: number,
 ): Promise<void> {
-  const sentAt = new Map<string, number>();
-  const delivery: number[] = [];
-  const ack: number[] = [];
-  let failed = 0;
-  const onMessage = (message: { content: string }) => {
-    const at = sentAt.get(message.content);
-    if (at !== undefined) delivery.push(performance.now() - at);
-  };
-  for (const socket of recipients) socket.on('newDirectMessage', onMessage);
-  const tickMs = 10;
-  const perTick = rate / (1000 / tickMs);
-  let owed = 0;
-  let seq = 0;
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    owed += perTick;
-    for (; owed >= 1; owed--) {
-      const pair = seq % senders.length;
-      const content = `${name} ${seq++}`;
-      const at = performance.now();
-      sentAt.set(content, at);
-      senders[pair]!.emit(
-        'sendDirectMessage',
-        { recipientId: recipientIds[pair]!, content },
-        (answer: { success: boolean }) => {
-          if (answer.success) ack.push(performance.now() - at);
-          else failed++;
-        },
-      );
-    }
-    await sleep(tickMs);
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  await sleep(2000); // the last ones in flight
-  for (const socket of recipients) socket.off('newDirectMessage', onMessage);
+  const cpuBefore = await Promise.all(servers.map(serverGauges));
+  const reports = await Promise.all(
+    clients.map((client, k) =>
+      client.ask<DirectReport>({
+        kind: 'direct',
+        label: `${name} ${k}`,
+        recipientIds: recipientIds[k]!,
+        rate: rate / clients.length,
+        seconds,
+      }),
+    ),
+  );
+  const sent = reports.reduce((n, r) => n + r.sent, 0);
+  const ack = reports.flatMap((r) => r.ack);
+  const delivery = reports.flatMap((r) => r.delivery);
+  const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
+  const cpuAfter = await Promise.all(servers.map(serverGauges));
+  const cpuSeconds = cpuAfter.reduce((n, g, i) => n + g.cpuSeconds - cpuBefore[i]!.cpuSeconds, 0);
   const entry = {
     name,
     kind: 'realtime',
-    sent: seq,
-    sentPerSecond: Math.round(seq / elapsed),
+    sent,
+    sentPerSecond: Math.round(sent / elapsed),
     acknowledged: ack.length,
-    refused: failed,
+    refused: reports.reduce((n, r) => n + r.refused, 0),
     delivered: delivery.length,
     ackP50Ms: round(percentile(ack, 50)),
     ackP99Ms: round(percentile(ack, 99)),
     deliveryP50Ms: round(percentile(delivery, 50)),
     deliveryP99Ms: round(percentile(delivery, 99)),
+    serverCpuMsPerMessage: ack.length > 0 ? round((cpuSeconds * 1000) / ack.length) : null,
   };
   results.push(entry);
   console.log(JSON.stringify(entry));
@@ -489,13 +482,34 @@ try {
     await http('group chat list', `${url}/api/messages/conversations`, token);
   }
 
-  // Realtime on one process: many sockets (the measured ones here, the idle rest in holder
-  // processes), then messages among them.
-  const active = Math.min(SOCKETS, ACTIVE);
+  // Realtime on one process: many sockets, then messages among them. The group of 100 is held
+  // here, the direct message pairs in DM_CLIENTS client processes, the idle rest in HOLDERS more.
+  const dmSlice = (k: number, half: 0 | 1) => {
+    const start = 100 + k * DM_PAIRS * 2 + half * DM_PAIRS;
+    return {
+      tokens: tokens.slice(start, start + DM_PAIRS),
+      ids: ids.slice(start, start + DM_PAIRS),
+    };
+  };
+  const dmRecipientIds = Array.from({ length: DM_CLIENTS }, (_, k) => dmSlice(k, 1).ids);
   const before = await serverGauges(url);
   const connectStarted = performance.now();
-  const sockets = await connectAll(url, tokens.slice(0, active));
-  const idle = await holdIdleSockets(url, tokens.slice(active, SOCKETS));
+  const group = await connectAll(url, tokens.slice(0, 100));
+  const dmClients = Array.from({ length: DM_CLIENTS }, startClient);
+  const holders = Array.from({ length: HOLDERS }, startClient);
+  const idle = tokens.slice(ACTIVE, SOCKETS);
+  const share = Math.ceil(idle.length / HOLDERS);
+  const opened = await Promise.all([
+    ...dmClients.map((client, k) =>
+      connectIn(client, [
+        { url, tokens: dmSlice(k, 0).tokens },
+        { url, tokens: dmSlice(k, 1).tokens },
+      ]),
+    ),
+    ...holders.map((holder, i) =>
+      connectIn(holder, [{ url, tokens: idle.slice(i * share, (i + 1) * share) }]),
+    ),
+  ]);
   const connectSeconds = round((performance.now() - connectStarted) / 1000);
   await sleep(2000); // let the heap settle after the burst of handshakes
   const after = await serverGauges(url);
@@ -503,30 +517,29 @@ try {
     name: `${SOCKETS} authenticated sockets`,
     kind: 'realtime',
     connected: after.openSockets,
-    refused: idle.failed,
+    refused: opened.reduce((n, o) => n + o.failed, 0),
     connectSeconds,
     serverRssMbBefore: before.rssMb,
     serverRssMb: after.rssMb,
   };
   results.push(socketsEntry);
   console.log(JSON.stringify(socketsEntry));
-  const pairs = Math.min(200, Math.floor(sockets.length / 2));
   await directMessages(
     `direct messages at ${DM_RATE}/s among ${after.openSockets} sockets`,
-    sockets.slice(0, pairs),
-    sockets.slice(pairs, 2 * pairs),
-    ids.slice(pairs, 2 * pairs),
+    [url],
+    dmClients,
+    dmRecipientIds,
     DM_RATE,
     SECONDS,
   );
   await groupFanOut(
     `group fan-out to 99 members, 10/s, among ${after.openSockets} sockets`,
-    sockets.slice(0, 100),
+    group,
     10,
     SECONDS,
   );
-  for (const socket of sockets) socket.disconnect();
-  idle.close();
+  for (const socket of group) socket.disconnect();
+  closeClients([...dmClients, ...holders]);
 
   // Two processes sharing the database and Redis: direct messages from senders on one to
   // recipients on the other, and a group of 100 with half its members on each.
@@ -534,25 +547,35 @@ try {
   if (redisUrl) {
     const a = await startServer({ REDIS_URL: redisUrl });
     const b = await startServer({ REDIS_URL: redisUrl });
-    const groupOnA = await connectAll(a, tokens.slice(0, 50));
-    const groupOnB = await connectAll(b, tokens.slice(50, 100));
-    const senders = await connectAll(a, tokens.slice(100, 300));
-    const recipients = await connectAll(b, tokens.slice(300, 500));
+    const split = [
+      ...(await connectAll(a, tokens.slice(0, 50))),
+      ...(await connectAll(b, tokens.slice(50, 100))),
+    ];
+    const across = Array.from({ length: DM_CLIENTS }, startClient);
+    await Promise.all(
+      across.map((client, k) =>
+        connectIn(client, [
+          { url: a, tokens: dmSlice(k, 0).tokens },
+          { url: b, tokens: dmSlice(k, 1).tokens },
+        ]),
+      ),
+    );
     await directMessages(
-      `direct messages at ${DM_RATE}/s across two processes and Redis`,
-      senders,
-      recipients,
-      ids.slice(300, 500),
+      `direct messages at ${DM_RATE}/s from one process to the other through Redis`,
+      [a, b],
+      across,
+      dmRecipientIds,
       DM_RATE,
       SECONDS,
     );
     await groupFanOut(
       'group fan-out to 99 members, 10/s, half on each of two processes and Redis',
-      [...groupOnA, ...groupOnB],
+      split,
       10,
       SECONDS,
     );
-    for (const socket of [...groupOnA, ...groupOnB, ...senders, ...recipients]) socket.disconnect();
+    for (const socket of split) socket.disconnect();
+    closeClients(across);
   } else {
     results.push({
       name: 'two processes and Redis',

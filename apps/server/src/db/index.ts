@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyConfig,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -44,13 +51,43 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      log,
+    });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
   pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Prepared statements kept per connection; the least recently used beyond this are dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * `sqlite` with its prepared statements reused by SQL text (least recently used first out):
+ * Kysely's driver prepares every query anew, which took more CPU than running it on the hot
+ * paths of issue 18 (a direct message is a handful of small statements). A statement is never
+ * in use twice at once: the driver runs one query at a time and GameOn streams no query.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        const [oldest] = statements.keys();
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
