@@ -148,14 +148,20 @@ async function http(name: string, url: string, token?: string): Promise<void> {
 }
 
 /** The server's resident memory in MB and open sockets, from its own `/metrics` (loopback). */
-async function serverGauges(
-  url: string,
-): Promise<{ rssMb: number; openSockets: number; cpuSeconds: number }> {
+async function serverGauges(url: string): Promise<{
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  openSockets: number;
+  cpuSeconds: number;
+}> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const value = (name: string) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return {
     rssMb: Math.round(value('process_resident_memory_bytes') / 1024 / 1024),
+    heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes') / 1024 / 1024),
+    heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes') / 1024 / 1024),
     openSockets: value('gameon_open_sockets'),
     cpuSeconds: value('process_cpu_seconds_total'),
   };
@@ -521,6 +527,8 @@ try {
     connectSeconds,
     serverRssMbBefore: before.rssMb,
     serverRssMb: after.rssMb,
+    serverHeapUsedMb: after.heapUsedMb,
+    serverHeapTotalMb: after.heapTotalMb,
   };
   results.push(socketsEntry);
   console.log(JSON.stringify(socketsEntry));
