@@ -5,7 +5,7 @@
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DirectMessage, Notification } from '@gameon/shared';
+import type { Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';

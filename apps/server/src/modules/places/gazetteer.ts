@@ -391,6 +391,8 @@ export async function warmGazetteer(): Promise<void> {
         `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`,
         { eval: true },
       );
+      // A shutdown does not wait for it.
+      worker.unref();
       worker.once('message', (packed: Index) => {
         resolve(packed);
         void worker.terminate();
