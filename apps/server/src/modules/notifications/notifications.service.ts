@@ -156,8 +156,9 @@ export function createNotificationsService({
   /**
    * Direct messages whose notification is not yet written, by recipient and conversation (the
    * newest message of a conversation wins: only one unread notification is kept). They are
-   * written in batches, one transaction each, one batch at a time; what arrives meanwhile waits
-   * for the next (issue 18: thousands of messages a second without a transaction each).
+   * written in batches, one transaction each, one batch at a time: a batch takes what arrives
+   * in one turn of the event loop, or while the previous batch is written (issue 18: thousands
+   * of messages a second without a transaction each).
    */
   let waiting: { messages: Map<string, PendingMessage>; written: Promise<void> } | null = null;
   let writing: Promise<unknown> = Promise.resolve();
@@ -167,6 +168,10 @@ export function createNotificationsService({
     if (!waiting || waiting.messages.size >= MESSAGE_BATCH) {
       const messages = new Map<string, PendingMessage>();
       const written = writing.then(async () => {
+        // One turn of the event loop first, so the batch takes every message read from the
+        // sockets in this turn (SQLite answers synchronously: without it, each batch would be
+        // written before the next message is even read).
+        await new Promise((resolve) => setImmediate(resolve));
         if (waiting?.messages === messages) waiting = null;
         for (const notification of await replaceMessageNotifications([...messages.values()]))
           events.emit('notification.created', {
