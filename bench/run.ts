@@ -2,7 +2,8 @@
  * `npm run bench` (issue 18): GameOn's speed on this machine, written to `bench/results.json` and
  * `bench/RESULTS.md`. Never part of `npm test`.
  *
- *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000 --profile]
+ *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000
+ *                    --only realtime --holders 3 --profile]
  *
  * 1. `bench/seed.ts` fills a fresh SQLite file (70 % of the games near Indian cities).
  * 2. The real server (`apps/server/src/main.ts`, `RATE_LIMITS=off`) and a bare Fastify route
@@ -10,15 +11,22 @@
  *    each HTTP scenario with 50 connections for `--seconds` and reports requests/s, p50, p99 and
  *    the share of the bare route's requests/s measured in the same run.
  * 3. Realtime, over real socket.io-client websockets: `--sockets` authenticated sockets with the
- *    server's resident memory (read from its own `/metrics`); direct messages at `--dm-rate` a
- *    second with send-to-receipt p50/p99; a group chat of 100 with fan-out p99 (per recipient and
- *    to the last one); and, when `redis-server` is installed, direct messages between two server
- *    processes joined by the Redis adapter.
+ *    server's resident memory and heap (read from its own `/metrics`); direct messages at
+ *    `--dm-rate` a second with send-to-ack and send-to-receipt p50/p99 and the server's CPU time
+ *    per message; a group chat of 100 with fan-out p99 (per recipient and to the last one); and,
+ *    when `redis-server` is installed, the same direct messages from one server process to
+ *    another joined by the Redis adapter, and a group of 100 with half its members on each.
+ *    The group's sockets live in this process; the direct message pairs in two client processes
+ *    (`bench/socket-client.ts`, each measuring on its own clock) and the idle rest of the
+ *    `--sockets` in `--holders` more, so no one client event loop carries 10,000 sockets or
+ *    2,000 messages a second. `--only realtime` skips the HTTP scenarios and writes
+ *    `bench/results.realtime.json` and `bench/RESULTS.realtime.md` instead (with a small
+ *    `--posts`, the seeding is quick too).
  *
  * With `--profile` the server runs under `--cpu-prof` and leaves its profile in `bench/profiles/`
  * (open it in Chrome DevTools) to see where the time goes when a target is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,6 +34,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
+import type { ClientCommand, DirectReport } from './socket-client.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
@@ -39,11 +48,21 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     'dm-rate': { type: 'string', default: '2000' },
     profile: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'all' },
+    holders: { type: 'string', default: '3' },
   },
 });
+if (args.only !== 'all' && args.only !== 'realtime') throw new Error('--only is all or realtime');
 const SECONDS = Number(args.seconds);
 const SOCKETS = Number(args.sockets);
 const DM_RATE = Number(args['dm-rate']);
+const HOLDERS = Math.max(1, Number(args.holders));
+/** Client processes that send and receive the direct messages (two senders, two recipients each). */
+const DM_CLIENTS = 2;
+/** Direct message pairs per DM client. */
+const DM_PAIRS = 100;
+/** The sockets of the scenarios: the group of 100 here, then the DM clients' pairs. */
+const ACTIVE = 100 + DM_CLIENTS * DM_PAIRS * 2;
 const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));
@@ -133,13 +152,22 @@ async function http(name: string, url: string, token?: string): Promise<void> {
 }
 
 /** The server's resident memory in MB and open sockets, from its own `/metrics` (loopback). */
-async function serverGauges(url: string): Promise<{ rssMb: number; openSockets: number }> {
+async function serverGauges(url: string): Promise<{
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  openSockets: number;
+  cpuSeconds: number;
+}> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const value = (name: string) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return {
     rssMb: Math.round(value('process_resident_memory_bytes') / 1024 / 1024),
+    heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes') / 1024 / 1024),
+    heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes') / 1024 / 1024),
     openSockets: value('gameon_open_sockets'),
+    cpuSeconds: value('process_cpu_seconds_total'),
   };
 }
 
@@ -166,65 +194,86 @@ async function connectAll(url: string, tokens: string[], wave = 250): Promise<So
   return sockets;
 }
 
+type Client = ChildProcess & { ask: <T>(command: ClientCommand) => Promise<T> };
+
+/** Forks a socket client process (`bench/socket-client.ts`). */
+function startClient(): Client {
+  const child = fork(path.join(root, 'bench/socket-client.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return Object.assign(child, {
+    ask: <T>(command: ClientCommand) =>
+      new Promise<T>((resolve, reject) => {
+        const exited = () => reject(new Error('socket client exited'));
+        child.once('exit', exited);
+        child.once('message', (reply) => {
+          child.off('exit', exited);
+          resolve(reply as T);
+        });
+        child.send(command);
+      }),
+  });
+}
+
+/** Opens one socket per token of `groups` in `client`; answers how many connected and failed. */
+function connectIn(client: Client, groups: { url: string; tokens: string[] }[]) {
+  return client.ask<{ connected: number; failed: number }>({ kind: 'connect', groups, wave: 250 });
+}
+
+/** Closes the sockets of `clients` and lets them exit. */
+function closeClients(clients: Client[]): void {
+  for (const client of clients) client.send('close');
+}
+
 /**
- * Sends direct messages from `senders[i]` to `recipients[i]` (member ids `recipientIds[i]`) at
- * `rate` a second for `seconds`, and records send-to-ack and send-to-receipt times in ms.
+ * Direct messages at `rate` a second for `seconds`, shared evenly by `clients` (each sends from
+ * the first half of its sockets to the second half, the members `recipientIds[k]`), with
+ * send-to-ack and send-to-receipt p50/p99 in ms over all of them, and the CPU time the
+ * `servers` spent per message (user + system, read from their `/metrics`): on a shared,
+ * busy machine latency says as much about the neighbours as about GameOn; CPU per message does not.
  */
 async function directMessages(
   name: string,
-  senders: Socket[],
-  recipients: Socket[],
-  recipientIds: number[],
+  servers: string[],
+  clients: Client[],
+  recipientIds: number[][],
   rate: number,
   seconds: number,
 ): Promise<void> {
-  const sentAt = new Map<string, number>();
-  const delivery: number[] = [];
-  const ack: number[] = [];
-  let failed = 0;
-  const onMessage = (message: { content: string }) => {
-    const at = sentAt.get(message.content);
-    if (at !== undefined) delivery.push(performance.now() - at);
-  };
-  for (const socket of recipients) socket.on('newDirectMessage', onMessage);
-  const tickMs = 10;
-  const perTick = rate / (1000 / tickMs);
-  let owed = 0;
-  let seq = 0;
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    owed += perTick;
-    for (; owed >= 1; owed--) {
-      const pair = seq % senders.length;
-      const content = `${name} ${seq++}`;
-      const at = performance.now();
-      sentAt.set(content, at);
-      senders[pair]!.emit(
-        'sendDirectMessage',
-        { recipientId: recipientIds[pair]!, content },
-        (answer: { success: boolean }) => {
-          if (answer.success) ack.push(performance.now() - at);
-          else failed++;
-        },
-      );
-    }
-    await sleep(tickMs);
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  await sleep(2000); // the last ones in flight
-  for (const socket of recipients) socket.off('newDirectMessage', onMessage);
+  const cpuBefore = await Promise.all(servers.map(serverGauges));
+  const reports = await Promise.all(
+    clients.map((client, k) =>
+      client.ask<DirectReport>({
+        kind: 'direct',
+        label: `${name} ${k}`,
+        recipientIds: recipientIds[k]!,
+        rate: rate / clients.length,
+        seconds,
+      }),
+    ),
+  );
+  const sent = reports.reduce((n, r) => n + r.sent, 0);
+  const ack = reports.flatMap((r) => r.ack);
+  const delivery = reports.flatMap((r) => r.delivery);
+  const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
+  const cpuAfter = await Promise.all(servers.map(serverGauges));
+  const cpuSeconds = cpuAfter.reduce((n, g, i) => n + g.cpuSeconds - cpuBefore[i]!.cpuSeconds, 0);
   const entry = {
     name,
     kind: 'realtime',
-    sent: seq,
-    sentPerSecond: Math.round(seq / elapsed),
+    sent,
+    sentPerSecond: Math.round(sent / elapsed),
     acknowledged: ack.length,
-    refused: failed,
+    refused: reports.reduce((n, r) => n + r.refused, 0),
     delivered: delivery.length,
     ackP50Ms: round(percentile(ack, 50)),
     ackP99Ms: round(percentile(ack, 99)),
     deliveryP50Ms: round(percentile(delivery, 50)),
     deliveryP99Ms: round(percentile(delivery, 99)),
+    serverCpuMsPerMessage: ack.length > 0 ? round((cpuSeconds * 1000) / ack.length) : null,
   };
   results.push(entry);
   console.log(JSON.stringify(entry));
@@ -280,9 +329,16 @@ async function sessionsFor(count: number): Promise<{ ids: number[]; tokens: stri
 }
 let groupChatId = 0;
 
-/** A group of 100: one member sends `rate` messages a second; every other member receives each. */
-async function groupFanOut(sockets: Socket[], rate: number, seconds: number): Promise<void> {
-  const members = sockets.slice(0, 100);
+/**
+ * A group of 100 (`members`, the sockets of the group's members in id order): the first sends
+ * `rate` messages a second; every other member receives each.
+ */
+async function groupFanOut(
+  name: string,
+  members: Socket[],
+  rate: number,
+  seconds: number,
+): Promise<void> {
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
   const perRecipient: number[] = [];
@@ -309,7 +365,7 @@ async function groupFanOut(sockets: Socket[], rate: number, seconds: number): Pr
   await sleep(2000);
   for (const socket of members) socket.off('newGroupMessage');
   const entry = {
-    name: `group fan-out to ${members.length - 1} members, ${rate}/s`,
+    name,
     kind: 'realtime',
     sent: seq,
     receipts: perRecipient.length,
@@ -340,9 +396,11 @@ async function startRedis(): Promise<string | null> {
 const cell = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 
+/** `bench/results.json` and `bench/RESULTS.md`; with `--only realtime`, `*.realtime.*` beside them. */
 function writeResults(meta: Record<string, unknown>): void {
+  const suffix = args.only === 'realtime' ? '.realtime' : '';
   fs.writeFileSync(
-    path.join(root, 'bench/results.json'),
+    path.join(root, `bench/results${suffix}.json`),
     `${JSON.stringify({ ...meta, results }, null, 2)}\n`,
   );
   const rows = (kind: string, columns: [string, string][]) => [
@@ -358,18 +416,22 @@ function writeResults(meta: Record<string, unknown>): void {
     `Written by \`npm run bench\` on ${String(meta.date)}: ${String(meta.cpus)}, ${String(meta.memoryGb)} GB, Node ${process.version}; ` +
       `${String(meta.posts)} games and ${String(meta.members)} members generated by \`bench:seed\` into SQLite; ` +
       `${CONNECTIONS} connections, ${SECONDS} s per HTTP scenario; the load generator runs on the same machine.`,
-    '',
-    '## HTTP',
-    '',
-    ...rows('http', [
-      ['name', 'scenario'],
-      ['requestsPerSecond', 'req/s'],
-      ['latencyP50Ms', 'p50 ms'],
-      ['latencyP99Ms', 'p99 ms'],
-      ['shareOfBare', 'share of bare route'],
-      ['non2xx', 'non-2xx'],
-      ['errors', 'errors and timeouts'],
-    ]),
+    ...(args.only === 'realtime'
+      ? []
+      : [
+          '',
+          '## HTTP',
+          '',
+          ...rows('http', [
+            ['name', 'scenario'],
+            ['requestsPerSecond', 'req/s'],
+            ['latencyP50Ms', 'p50 ms'],
+            ['latencyP99Ms', 'p99 ms'],
+            ['shareOfBare', 'share of bare route'],
+            ['non2xx', 'non-2xx'],
+            ['errors', 'errors and timeouts'],
+          ]),
+        ]),
     '',
     '## Realtime',
     '',
@@ -378,7 +440,7 @@ function writeResults(meta: Record<string, unknown>): void {
     '```',
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), md);
+  fs.writeFileSync(path.join(root, `bench/RESULTS${suffix}.md`), md);
 }
 
 try {
@@ -398,81 +460,135 @@ try {
     { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (seeded.status !== 0) throw new Error('bench:seed failed');
-  const { ids, tokens } = await sessionsFor(Math.max(SOCKETS, 400));
+  const { ids, tokens } = await sessionsFor(Math.max(SOCKETS, ACTIVE));
   const token = tokens[0]!;
-
-  const barePort = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', () => reject(new Error('bare server exited')));
-  });
   const url = await startServer({});
 
-  await http('bare Fastify route', `http://127.0.0.1:${barePort}/`);
-  await http('GET /api/health', `${url}/api/health`);
-  const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
-  const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
-  await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
-  await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
-  await http(
-    'feed 25 km, Bengaluru, Football + tag weekend',
-    `${url}/api/posts?${dense}&sports=Football&tags=weekend`,
-    token,
-  );
-  await http(
-    'feed 25 km, Bengaluru, nearest first',
-    `${url}/api/posts?${dense}&order=nearest`,
-    token,
-  );
-  await listScenarios(http, url, token);
+  if (args.only === 'all') {
+    const barePort = await new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once('exit', () => reject(new Error('bare server exited')));
+    });
+    await http('bare Fastify route', `http://127.0.0.1:${barePort}/`);
+    await http('GET /api/health', `${url}/api/health`);
+    const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
+    const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
+    await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
+    await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
+    await http(
+      'feed 25 km, Bengaluru, Football + tag weekend',
+      `${url}/api/posts?${dense}&sports=Football&tags=weekend`,
+      token,
+    );
+    await http(
+      'feed 25 km, Bengaluru, nearest first',
+      `${url}/api/posts?${dense}&order=nearest`,
+      token,
+    );
+    await listScenarios(http, url, token);
+  }
 
-  // Realtime on one process: many sockets, then messages among them.
+  // Realtime on one process: many sockets, then messages among them. The group of 100 is held
+  // here, the direct message pairs in DM_CLIENTS client processes, the idle rest in HOLDERS more.
+  const dmSlice = (k: number, half: 0 | 1) => {
+    const start = 100 + k * DM_PAIRS * 2 + half * DM_PAIRS;
+    return {
+      tokens: tokens.slice(start, start + DM_PAIRS),
+      ids: ids.slice(start, start + DM_PAIRS),
+    };
+  };
+  const dmRecipientIds = Array.from({ length: DM_CLIENTS }, (_, k) => dmSlice(k, 1).ids);
   const before = await serverGauges(url);
   const connectStarted = performance.now();
-  const sockets = await connectAll(url, tokens.slice(0, SOCKETS));
+  const group = await connectAll(url, tokens.slice(0, 100));
+  const dmClients = Array.from({ length: DM_CLIENTS }, startClient);
+  const holders = Array.from({ length: HOLDERS }, startClient);
+  const idle = tokens.slice(ACTIVE, SOCKETS);
+  const share = Math.ceil(idle.length / HOLDERS);
+  const opened = await Promise.all([
+    ...dmClients.map((client, k) =>
+      connectIn(client, [
+        { url, tokens: dmSlice(k, 0).tokens },
+        { url, tokens: dmSlice(k, 1).tokens },
+      ]),
+    ),
+    ...holders.map((holder, i) =>
+      connectIn(holder, [{ url, tokens: idle.slice(i * share, (i + 1) * share) }]),
+    ),
+  ]);
+  const connectSeconds = round((performance.now() - connectStarted) / 1000);
+  await sleep(2000); // let the heap settle after the burst of handshakes
   const after = await serverGauges(url);
   const socketsEntry = {
     name: `${SOCKETS} authenticated sockets`,
     kind: 'realtime',
     connected: after.openSockets,
-    connectSeconds: round((performance.now() - connectStarted) / 1000),
+    refused: opened.reduce((n, o) => n + o.failed, 0),
+    connectSeconds,
     serverRssMbBefore: before.rssMb,
     serverRssMb: after.rssMb,
+    serverHeapUsedMb: after.heapUsedMb,
+    serverHeapTotalMb: after.heapTotalMb,
   };
   results.push(socketsEntry);
   console.log(JSON.stringify(socketsEntry));
-  const pairs = Math.min(200, Math.floor(sockets.length / 2));
   await directMessages(
-    `direct messages at ${DM_RATE}/s among ${sockets.length} sockets`,
-    sockets.slice(0, pairs),
-    sockets.slice(pairs, 2 * pairs),
-    ids.slice(pairs, 2 * pairs),
+    `direct messages at ${DM_RATE}/s among ${after.openSockets} sockets`,
+    [url],
+    dmClients,
+    dmRecipientIds,
     DM_RATE,
     SECONDS,
   );
-  await groupFanOut(sockets, 10, SECONDS);
-  for (const socket of sockets) socket.disconnect();
+  await groupFanOut(
+    `group fan-out to 99 members, 10/s, among ${after.openSockets} sockets`,
+    group,
+    10,
+    SECONDS,
+  );
+  for (const socket of group) socket.disconnect();
+  closeClients([...dmClients, ...holders]);
 
-  // Two processes sharing the database and Redis: senders on one, recipients on the other.
+  // Two processes sharing the database and Redis: direct messages from senders on one to
+  // recipients on the other, and a group of 100 with half its members on each.
   const redisUrl = await startRedis();
   if (redisUrl) {
     const a = await startServer({ REDIS_URL: redisUrl });
     const b = await startServer({ REDIS_URL: redisUrl });
-    const senders = await connectAll(a, tokens.slice(0, 200));
-    const recipients = await connectAll(b, tokens.slice(200, 400));
+    const split = [
+      ...(await connectAll(a, tokens.slice(0, 50))),
+      ...(await connectAll(b, tokens.slice(50, 100))),
+    ];
+    const across = Array.from({ length: DM_CLIENTS }, startClient);
+    await Promise.all(
+      across.map((client, k) =>
+        connectIn(client, [
+          { url: a, tokens: dmSlice(k, 0).tokens },
+          { url: b, tokens: dmSlice(k, 1).tokens },
+        ]),
+      ),
+    );
     await directMessages(
-      `direct messages at ${Math.round(DM_RATE / 2)}/s across two processes and Redis`,
-      senders,
-      recipients,
-      ids.slice(200, 400),
-      Math.round(DM_RATE / 2),
+      `direct messages at ${DM_RATE}/s from one process to the other through Redis`,
+      [a, b],
+      across,
+      dmRecipientIds,
+      DM_RATE,
       SECONDS,
     );
-    for (const socket of [...senders, ...recipients]) socket.disconnect();
+    await groupFanOut(
+      'group fan-out to 99 members, 10/s, half on each of two processes and Redis',
+      split,
+      10,
+      SECONDS,
+    );
+    for (const socket of split) socket.disconnect();
+    closeClients(across);
   } else {
     results.push({
       name: 'two processes and Redis',
@@ -488,7 +604,11 @@ try {
     posts: Number(args.posts),
     members: Number(args.members),
   });
-  console.log('wrote bench/results.json and bench/RESULTS.md');
+  console.log(
+    args.only === 'realtime'
+      ? 'wrote bench/*.realtime.*'
+      : 'wrote bench/results.json and bench/RESULTS.md',
+  );
 } finally {
   // Servers before Redis, so none of them sees its Redis vanish first.
   for (const child of children.toReversed()) {

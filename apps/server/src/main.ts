@@ -42,4 +42,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-if (!config.placesUrl) setImmediate(warmGazetteer);
+if (!config.placesUrl) setImmediate(() => void warmGazetteer());

@@ -110,6 +110,40 @@ export async function relationFacts(db: Executor, viewerId: number, ids: number[
   return { following, followers, blocked };
 }
 
+/**
+ * The facts of {@link relationFacts} and {@link privacySettings} for one member `ownerId` as
+ * `viewerId` sees them, in one query (issue 18: the check before every direct message);
+ * undefined when no such member. Same follows, same block rule, same defaults.
+ */
+export async function pairFacts(db: Executor, viewerId: number, ownerId: number) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('user_settings as s', 's.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.username',
+      's.message_requests',
+      sql<number>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`.as(
+        'viewer_follows_owner',
+      ),
+      sql<number>`exists (select 1 from follows f where f.followee_id = ${viewerId} and f.follower_id = u.id)`.as(
+        'owner_follows_viewer',
+      ),
+      sql<number>`not ${notBlockedWith(viewerId, 'u.id')}`.as('blocked'),
+    ])
+    .where('u.id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // SQLite answers 0/1, PostgreSQL booleans.
+  return {
+    username: row.username,
+    messageRequests: row.message_requests ?? DEFAULT_PRIVACY.message_requests,
+    viewerFollowsOwner: Boolean(row.viewer_follows_owner),
+    ownerFollowsViewer: Boolean(row.owner_follows_viewer),
+    blocked: Boolean(row.blocked),
+  };
+}
+
 /** Privacy settings of `ids` in one query; the defaults of spec part 2 §9 where never saved. */
 export async function privacySettings(
   db: Executor,

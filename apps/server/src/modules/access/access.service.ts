@@ -146,11 +146,11 @@ export function createAccessService({
      */
     async requireMayMessage(senderId: number, recipientId: number): Promise<void> {
       requireOther(senderId, recipientId, 'message');
-      const { found, relate } = await facts(senderId, [recipientId]);
-      const recipient = found.get(recipientId);
+      // One query for the pair (issue 18: this runs before every direct message).
+      const recipient = await repo.pairFacts(db, senderId, recipientId);
       if (!recipient) throw notFound('User not found');
-      const { rel, settings } = relate(recipientId);
-      switch (messageRefusal(settings.message_requests, rel)) {
+      const rel = relationship({ viewerId: senderId, ownerId: recipientId, ...recipient });
+      switch (messageRefusal(recipient.messageRequests, rel)) {
         case 'blocked':
           throw notFound('User not found');
         case 'closed':

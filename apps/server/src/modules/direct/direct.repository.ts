@@ -18,13 +18,18 @@ export function findConversationBetween(db: Executor, a: number, b: number) {
     .executeTakeFirst();
 }
 
-/** The conversation of two members, created on the first message. */
+/**
+ * The conversation of two members, created on the first message. Looked up first: every message
+ * but the first finds it in one indexed read, with no write (issue 18).
+ */
 export async function ensureConversation(
   db: Executor,
   a: number,
   b: number,
   now: string,
 ): Promise<number> {
+  const existing = await findConversationBetween(db, a, b);
+  if (existing) return existing.id;
   await db
     .insertInto('direct_conversations')
     .values({ ...pair(a, b), created_at: now })
@@ -88,23 +93,25 @@ export function findMessage(db: Executor, id: number) {
   return messagesWithSender(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
 /**
- * Locks a direct message's row while it is unread (a no-op update: a row lock on PostgreSQL, the
- * write lock on SQLite), so a concurrent mark-read waits for the caller's transaction.
- * @returns whether the message is still unread.
+ * Locks the direct messages `messageIds` while they are unread (a no-op update: row locks on
+ * PostgreSQL, the write lock on SQLite), so a concurrent mark-read waits for the caller's
+ * transaction.
+ * @returns the ids still unread.
  */
-export async function lockUnreadMessage(db: Executor, messageId: number): Promise<boolean> {
+export async function lockUnreadMessages(db: Executor, messageIds: number[]): Promise<Set<number>> {
+  if (messageIds.length === 0) return new Set();
   const rows = await db
     .updateTable('direct_messages')
     .set({ is_read: 0 })
-    .where('id', '=', messageId)
+    .where('id', 'in', messageIds)
     .where('is_read', '=', 0)
     .returning('id')
     .execute();
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
+/** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
 export async function markRead(
   db: Executor,
   conversationId: number,

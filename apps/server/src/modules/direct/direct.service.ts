@@ -151,17 +151,18 @@ export function createDirectService({
     },
 
     /**
-     * Runs `work` in a transaction that holds direct message `messageId` locked while it is
-     * unread, so a concurrent mark-read waits for it (the notifications service replaces a
-     * message notification this way).
-     * @returns what `work` returns, or null (without running it) when the message was read.
+     * Runs `work` in a transaction that holds the direct messages `messageIds` locked while they
+     * are unread, so a concurrent mark-read waits for it (the notifications service replaces
+     * message notifications this way, a batch at a time).
+     * @returns what `work` returns; `work` gets the ids still unread.
      */
-    async whileUnread<T>(messageId: number, work: (trx: Transaction<DB>) => Promise<T>) {
+    async whileUnread<T>(
+      messageIds: number[],
+      work: (trx: Transaction<DB>, unread: Set<number>) => Promise<T>,
+    ) {
       return db
         .transaction()
-        .execute(async (trx) =>
-          (await repo.lockUnreadMessage(trx, messageId)) ? work(trx) : null,
-        );
+        .execute(async (trx) => work(trx, await repo.lockUnreadMessages(trx, messageIds)));
     },
 
     /** `GET /messages/unread-count`: direct plus opened group chats (spec part 1 §4 Messages). */

@@ -36,34 +36,46 @@ const INSERT_BATCH = 1000;
  * @returns the stored rows, every column.
  */
 export async function insertMany(db: Kysely<DB>, rows: NewNotification[]) {
-  const insertBatch = (executor: Executor, batch: NewNotification[]) =>
-    executor
-      .insertInto('notifications')
-      .values(batch.map((row) => ({ ...row, is_read: 0 })))
-      .returningAll()
-      .execute();
-  if (rows.length <= INSERT_BATCH) return insertBatch(db, rows);
-  return db.transaction().execute(async (trx) => {
-    const stored = [];
-    for (let start = 0; start < rows.length; start += INSERT_BATCH)
-      stored.push(...(await insertBatch(trx, rows.slice(start, start + INSERT_BATCH))));
-    return stored;
-  });
+  if (rows.length <= INSERT_BATCH) return insertAllReturning(db, rows);
+  return db.transaction().execute((trx) => insertAllReturning(trx, rows));
 }
 
 /** Removes the member's unread message notification of a conversation (one unread per conversation). */
-export function deleteUnreadMessageNotification(
+/**
+ * Deletes the unread message notifications of `pairs` (member id, conversation id): one
+ * statement for the batch (issue 18), at most {@link INSERT_BATCH} pairs.
+ */
+export async function deleteUnreadMessageNotifications(
   db: Executor,
-  userId: number,
-  conversationId: number,
+  pairs: { userId: number; conversationId: number }[],
 ) {
-  return db
+  if (pairs.length === 0) return;
+  await db
     .deleteFrom('notifications')
-    .where('user_id', '=', userId)
     .where('type', '=', 'message')
-    .where('conversation_id', '=', conversationId)
     .where('is_read', '=', 0)
+    .where((eb) =>
+      eb.or(
+        pairs.map(({ userId, conversationId }) =>
+          eb.and([eb('user_id', '=', userId), eb('conversation_id', '=', conversationId)]),
+        ),
+      ),
+    )
     .execute();
+}
+
+/** Inserts `rows` (unread) on `db` (a caller's transaction), in batches; answers them stored. */
+export async function insertAllReturning(db: Executor, rows: NewNotification[]) {
+  const stored = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH)
+    stored.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, is_read: 0 })))
+        .returningAll()
+        .execute()),
+    );
+  return stored;
 }
 
 /** Marks the member's message notification of a conversation read (they read the conversation). */
@@ -76,10 +88,6 @@ export function markConversationRead(db: Executor, userId: number, conversationI
     .where('conversation_id', '=', conversationId)
     .where('is_read', '=', 0)
     .execute();
-}
-
-export function findById(db: Executor, id: number) {
-  return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A member's notifications, newest first, older than `beforeId` when given. */

@@ -5,7 +5,7 @@
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DirectMessage, Notification } from '@gameon/shared';
+import type { Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -26,6 +26,12 @@ export const notificationText = {
   playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
   eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
 };
+
+/** The most direct-message notifications written in one transaction (bound values stay few). */
+const MESSAGE_BATCH = 500;
+
+/** A direct message whose notification is still to be written. */
+type PendingMessage = DomainEvents['message.direct.created'];
 
 /** A nearby_post goes to members whose home city is within 25 km (issue 5). */
 export const NEARBY_RADIUS_M = 25_000;
@@ -71,13 +77,6 @@ export function createNotificationsService({
     };
   }
 
-  async function announce(userId: number, id: number) {
-    events.emit('notification.created', {
-      userId,
-      notification: present(await repo.findById(db, id)),
-    });
-  }
-
   /**
    * Tells the members near a new post who play its sport (issue 5 nearby_post): one query finds
    * them all, one batch insert stores their notifications, then each is pushed live.
@@ -114,29 +113,77 @@ export function createNotificationsService({
 
   /**
    * At most one unread message notification per conversation (CONTRACT.md): one transaction
-   * locks the message while it is still unread (a conversation already read needs none), removes
-   * the old unread row and inserts a new one with a new id, so the client's "id greater than last
-   * seen" rule still shows it. A replacement racing another hits the unique index and retries.
-   * @returns the new notification's id, or null when the message was read first.
+   * locks the messages still unread (a conversation already read needs none), removes their
+   * conversations' old unread rows and inserts new ones with new ids, so the client's "id greater
+   * than last seen" rule still shows them. A replacement racing another (a second process) hits
+   * the unique index and the batch retries.
+   * @returns the stored notifications (none for messages read first).
    */
-  async function replaceMessageNotification(message: DirectMessage, recipientId: number) {
+  async function replaceMessageNotifications(batch: PendingMessage[]) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await direct.whileUnread(message.id, async (trx) => {
-          await repo.deleteUnreadMessageNotification(trx, recipientId, message.conversation_id);
-          const notification = row(
-            recipientId,
-            'message',
-            notificationText.message(message.sender.username),
-            { conversation_id: message.conversation_id, sender_id: message.sender_id },
-            message.conversation_id,
-          );
-          return (await repo.insert(trx, notification)).id;
-        });
+        return await direct.whileUnread(
+          batch.map(({ message }) => message.id),
+          async (trx, unread) => {
+            const live = batch.filter(({ message }) => unread.has(message.id));
+            await repo.deleteUnreadMessageNotifications(
+              trx,
+              live.map(({ message, recipientId }) => ({
+                userId: recipientId,
+                conversationId: message.conversation_id,
+              })),
+            );
+            return repo.insertAllReturning(
+              trx,
+              live.map(({ message, recipientId }) =>
+                row(
+                  recipientId,
+                  'message',
+                  notificationText.message(message.sender.username),
+                  { conversation_id: message.conversation_id, sender_id: message.sender_id },
+                  message.conversation_id,
+                ),
+              ),
+            );
+          },
+        );
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
     }
+  }
+
+  /**
+   * Direct messages whose notification is not yet written, by recipient and conversation (the
+   * newest message of a conversation wins: only one unread notification is kept). They are
+   * written in batches, one transaction each, one batch at a time: a batch takes what arrives
+   * in one turn of the event loop, or while the previous batch is written (issue 18: thousands
+   * of messages a second without a transaction each).
+   */
+  let waiting: { messages: Map<string, PendingMessage>; written: Promise<void> } | null = null;
+  let writing: Promise<unknown> = Promise.resolve();
+
+  /** Queues `pending`'s notification; resolves once its batch is written and announced. */
+  function queueMessageNotification(pending: PendingMessage): Promise<void> {
+    if (!waiting || waiting.messages.size >= MESSAGE_BATCH) {
+      const messages = new Map<string, PendingMessage>();
+      const written = writing.then(async () => {
+        // One turn of the event loop first, so the batch takes every message read from the
+        // sockets in this turn (SQLite answers synchronously: without it, each batch would be
+        // written before the next message is even read).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (waiting?.messages === messages) waiting = null;
+        for (const notification of await replaceMessageNotifications([...messages.values()]))
+          events.emit('notification.created', {
+            userId: notification.user_id,
+            notification: present(notification),
+          });
+      });
+      writing = written.catch(() => {});
+      waiting = { messages, written };
+    }
+    waiting.messages.set(`${pending.recipientId}:${pending.message.conversation_id}`, pending);
+    return waiting.written;
   }
 
   events.on('follow.created', ({ follower, followeeId }) =>
@@ -181,10 +228,7 @@ export function createNotificationsService({
       memberIds.map((userId) => row(userId, 'event_cancelled', message, { event_id: eventId })),
     );
   });
-  events.on('message.direct.created', async ({ message, recipientId }) => {
-    const id = await replaceMessageNotification(message, recipientId);
-    if (id !== null) await announce(recipientId, id);
-  });
+  events.on('message.direct.created', queueMessageNotification);
   events.on('post.created', notifyNearbyMembers);
 
   return {

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Place } from '@gameon/shared';
 import { distanceMetres } from '../../lib/geo.js';
 import { CITY_ALIASES, NEIGHBOURHOODS } from './india-places.js';
@@ -249,7 +250,14 @@ function postalEntries(taken: Set<string>): Entry[] {
 let index: Index | undefined;
 
 function load(): Index {
-  if (index) return index;
+  return (index ??= buildIndex());
+}
+
+/**
+ * Builds the packed index from both data sets (the heavy part: seconds of parsing that leave
+ * about 170 MB of garbage behind). Exported for the worker of {@link warmGazetteer} only.
+ */
+export function buildIndex(): Index {
   const require = createRequire(import.meta.url);
   const aliases = new Map<string, string[]>();
   for (const [alias, name] of Object.entries(CITY_ALIASES))
@@ -290,8 +298,12 @@ function load(): Index {
   const entries = [...cities, ...neighbourhoods, ...postalEntries(taken)]
     // Ties in the ranking below go to the bigger place.
     .sort((a, b) => b.weight - a.weight);
-  index = pack(entries, new Set(cities), new Set(neighbourhoods));
-  return index;
+  const packed = pack(entries, new Set(cities), new Set(neighbourhoods));
+  // The packed index is all we keep. The module's 135,000 city objects (~46 MB of heap, measured
+  // for issue 18) would stay alive for the life of the process through the module cache, which
+  // holds on to its exported array (dropping the cache entry does not free it): empty the array.
+  raw.length = 0;
+  return packed;
 }
 
 /** The key whose text holds position `at` of `index.keys`: the last key starting at or before it. */
@@ -362,7 +374,34 @@ export function reverseGazetteer(point: [number, number]): Place {
   return toPlace(index, found);
 }
 
-/** Loads the gazetteer ahead of the first search (called once the server is listening). */
-export function warmGazetteer(): void {
-  load();
+/**
+ * Loads the gazetteer ahead of the first search (called once the server is listening) in a
+ * worker thread, so the garbage of parsing (about 170 MB, measured for issue 18) stays in the
+ * worker's heap and goes with it; the server's heap only receives the packed index. Builds it
+ * here instead when the worker fails. Never rejects.
+ */
+export async function warmGazetteer(): Promise<void> {
+  if (index) return;
+  try {
+    const built = await new Promise<Index>((resolve, reject) => {
+      // The worker runs TypeScript like the server does: through tsx, registered in the
+      // worker itself (Node 20 does not carry the parent's `--import tsx` hooks into workers).
+      const entry = JSON.stringify(new URL('./gazetteer.worker.ts', import.meta.url).href);
+      const worker = new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`,
+        { eval: true },
+      );
+      // A shutdown does not wait for it.
+      worker.unref();
+      worker.once('message', (packed: Index) => {
+        resolve(packed);
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`gazetteer worker exited with ${code}`)));
+    });
+    index ??= built;
+  } catch {
+    load();
+  }
 }

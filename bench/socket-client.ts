@@ -1,0 +1,111 @@
+/**
+ * A client process of `bench/run.ts` (issue 18): it holds authenticated sockets and, when told,
+ * sends direct messages among them and measures each one's send-to-ack and send-to-receipt time
+ * on its own clock. The 10,000 sockets and the 2,000 messages a second of the realtime scenarios
+ * are spread over a few of these, so no one client event loop is what the bench measures.
+ * Speaks over the IPC channel of `fork`:
+ *
+ *   in:  {kind: 'connect', groups: [{url, tokens}], wave}  one websocket per token, `wave` at a time
+ *   out: {connected, failed}
+ *   in:  {kind: 'direct', label, recipientIds, rate, seconds}  the first half of the sockets send
+ *        to the second half (sender i to recipient i, member id recipientIds[i]) at `rate` a second
+ *   out: {sent, refused, elapsedSeconds, ack: ms[], delivery: ms[]}
+ *   in:  'close'  disconnects every socket and exits
+ */
+import { io, type Socket } from 'socket.io-client';
+
+export type ClientCommand =
+  | { kind: 'connect'; groups: { url: string; tokens: string[] }[]; wave: number }
+  | { kind: 'direct'; label: string; recipientIds: number[]; rate: number; seconds: number };
+
+export interface DirectReport {
+  sent: number;
+  refused: number;
+  elapsedSeconds: number;
+  ack: number[];
+  delivery: number[];
+}
+
+const sockets: Socket[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens one websocket; resolves true once connected, false when refused. */
+function connect(url: string, token: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      timeout: 60_000,
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(true));
+    socket.once('connect_error', () => resolve(false));
+  });
+}
+
+async function connectAll(command: Extract<ClientCommand, { kind: 'connect' }>) {
+  let connected = 0;
+  let failed = 0;
+  for (const { url, tokens } of command.groups) {
+    for (let i = 0; i < tokens.length; i += command.wave) {
+      const wave = tokens.slice(i, i + command.wave);
+      for (const ok of await Promise.all(wave.map((t) => connect(url, t)))) {
+        if (ok) connected++;
+        else failed++;
+      }
+    }
+  }
+  return { connected, failed };
+}
+
+/** Sends at `rate` a second in 10 ms ticks for `seconds`, then waits 2 s for the last ones. */
+async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Promise<DirectReport> {
+  const pairs = Math.floor(sockets.length / 2);
+  const senders = sockets.slice(0, pairs);
+  const recipients = sockets.slice(pairs, 2 * pairs);
+  const sentAt = new Map<string, number>();
+  const delivery: number[] = [];
+  const ack: number[] = [];
+  let refused = 0;
+  const onMessage = (message: { content: string }) => {
+    const at = sentAt.get(message.content);
+    if (at !== undefined) delivery.push(performance.now() - at);
+  };
+  for (const socket of recipients) socket.on('newDirectMessage', onMessage);
+  let seq = 0;
+  const started = performance.now();
+  while (performance.now() - started < command.seconds * 1000) {
+    // Due by the clock, not by the ticks: a late tick sends what the missed ones would have.
+    const due = Math.floor((command.rate * (performance.now() - started)) / 1000);
+    while (seq < due) {
+      const pair = seq % senders.length;
+      const content = `${command.label} ${seq++}`;
+      const at = performance.now();
+      sentAt.set(content, at);
+      senders[pair]!.emit(
+        'sendDirectMessage',
+        { recipientId: command.recipientIds[pair]!, content },
+        (answer: { success: boolean }) => {
+          if (answer.success) ack.push(performance.now() - at);
+          else refused++;
+        },
+      );
+    }
+    await sleep(10);
+  }
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  await sleep(2000);
+  for (const socket of recipients) socket.off('newDirectMessage', onMessage);
+  return { sent: seq, refused, elapsedSeconds, ack, delivery };
+}
+
+process.on('message', (command: ClientCommand | 'close') => {
+  if (command === 'close') {
+    for (const socket of sockets) socket.disconnect();
+    process.exit(0);
+  }
+  void (command.kind === 'connect' ? connectAll(command) : direct(command)).then((report) =>
+    process.send?.(report),
+  );
+});
