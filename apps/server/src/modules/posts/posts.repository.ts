@@ -17,7 +17,7 @@ import {
 } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
-import type { SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
+import type { Candidate, SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 import { postgisFeedSkeleton } from './feed-skeleton.postgis.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -408,47 +408,15 @@ async function feedByCellWalk(
   circle: { lat: number; lng: number; radius: number },
   cursor?: Keyset,
 ) {
-  const walk = {
-    cells,
-    onlineCell: ONLINE_CELL,
-    centre: circle,
-    maxHaversine: haversineBound(circle.radius),
-    viewerId: filter.viewerId,
-    after: filter.after,
-    ...(filter.from ? { from: filter.from } : {}),
-    ...(filter.to ? { to: filter.to } : {}),
-    sports: filter.sports,
-    sportAllowed: sportAllowed(filter),
-    tagKeys: filter.tagKeys,
-  };
-  const shown: PostRow[] = [];
-  let from = cursor;
-  for (;;) {
-    const wanted = filter.limit - shown.length;
-    const candidates = skeleton.byTime({
-      ...walk,
-      ...(from ? { cursor: from } : {}),
-      limit: wanted,
-    });
-    if (candidates.length === 0) return shown;
-    const rows = await feedRows(db, filter)
-      .selectAll('p')
-      .where(
-        'p.id',
-        'in',
-        candidates.map((c) => c.id),
-      )
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const c of candidates) {
-      const row = byId.get(c.id);
-      if (row) shown.push(row);
-      if (shown.length === filter.limit) return shown;
-    }
-    const last = candidates.at(-1)!;
-    if (candidates.length < wanted) return shown;
-    from = { time: last.event_time, id: last.id };
-  }
+  const walk = { ...walkOf(filter, cells, circle), onlineCell: ONLINE_CELL };
+  return walkWithRules(
+    db,
+    filter,
+    cursor,
+    (from, limit) => skeleton.byTime({ ...walk, ...(from ? { cursor: from } : {}), limit }),
+    (row) => row,
+    (last) => ({ time: last.event_time, id: last.id }),
+  );
 }
 
 /**
@@ -465,7 +433,24 @@ async function feedNearestByRingWalk(
   circle: { lat: number; lng: number; radius: number },
   cursor?: DistanceKeyset,
 ) {
-  const walk = {
+  const walk = walkOf(filter, cells, circle);
+  return walkWithRules(
+    db,
+    filter,
+    cursor,
+    (from, limit) => skeleton.byDistance({ ...walk, ...(from ? { cursor: from } : {}), limit }),
+    (row, candidate) => ({ ...row, distance_key: candidate.distance_key }),
+    (last) => ({ distance: last.distance_key, time: last.event_time, id: last.id }),
+  );
+}
+
+/** The walk parameters both SQLite walks share: `cells` round `circle`, and `filter`'s tests. */
+function walkOf(
+  filter: FeedFilter,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+) {
+  return {
     cells,
     centre: circle,
     maxHaversine: haversineBound(circle.radius),
@@ -477,15 +462,28 @@ async function feedNearestByRingWalk(
     sportAllowed: sportAllowed(filter),
     tagKeys: filter.tagKeys,
   };
-  const shown: (PostRow & { distance_key: number })[] = [];
+}
+
+/**
+ * A page of `filter.limit` posts from a SQLite walk (issue 18): asks `next` for candidates after
+ * the cursor, loads their whole rows in one query that applies every rule of {@link feedRows}
+ * (blocks, suspended hosts, tags), keeps the survivors in the walk's order (`present` shapes
+ * each), and when rules dropped some walks on after the last candidate (`cursorOf`) until the
+ * page is full or the walk ends.
+ */
+async function walkWithRules<C extends Candidate, K, R>(
+  db: Executor,
+  filter: FeedFilter,
+  cursor: K | undefined,
+  next: (from: K | undefined, limit: number) => C[],
+  present: (row: PostRow, candidate: C) => R,
+  cursorOf: (last: C) => K,
+): Promise<R[]> {
+  const shown: R[] = [];
   let from = cursor;
   for (;;) {
-    const size = filter.limit - shown.length;
-    const candidates = skeleton.byDistance({
-      ...walk,
-      ...(from ? { cursor: from } : {}),
-      limit: size,
-    });
+    const wanted = filter.limit - shown.length;
+    const candidates = next(from, wanted);
     if (candidates.length === 0) return shown;
     const rows = await feedRows(db, filter)
       .selectAll('p')
@@ -498,12 +496,11 @@ async function feedNearestByRingWalk(
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const c of candidates) {
       const row = byId.get(c.id);
-      if (row) shown.push({ ...row, distance_key: c.distance_key });
+      if (row) shown.push(present(row, c));
       if (shown.length === filter.limit) return shown;
     }
-    const last = candidates.at(-1)!;
-    if (candidates.length < size) return shown;
-    from = { distance: last.distance_key, time: last.event_time, id: last.id };
+    if (candidates.length < wanted) return shown;
+    from = cursorOf(candidates.at(-1)!);
   }
 }
 
