@@ -12,13 +12,12 @@
  * `--cpu-prof` (profile in `bench/profiles/`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
-import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+import { benchSession, spawnServer } from './harness.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,67 +34,23 @@ const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A fresh session token of the first member, written straight into the database. */
 async function sessionToken(): Promise<string> {
   const { db, destroy } = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
   const { id } = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('sessions')
-    .values({
-      user_id: id,
-      token_hash: hashToken(token),
-      created_at: now,
-      last_seen_at: now,
-      user_agent: 'bench',
-      ip: '127.0.0.1',
-    })
-    .execute();
+  const token = await benchSession(db, id);
   await destroy();
   return token;
 }
 
+/** The real server over the seeded file; its first start may run migrations for minutes. */
 async function startServer(): Promise<string> {
-  const port = await freePort();
   const flags = args.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`]
     : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'off',
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { url, child } = await spawnServer({ cwd: root, databaseUrl, flags, waitSeconds: 600 });
   children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 2400; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await sleep(250);
-  }
-  throw new Error('server did not become healthy');
+  return url;
 }
 
 let bareRps = 0;

@@ -2,15 +2,74 @@
  * What the benchmarks share: a real server on a fresh SQLite file on loopback, members with a
  * session, a fixed-seed random generator and an autocannon run printed as one JSON line.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
 import { insertSession, insertUser } from '../apps/server/src/modules/auth/auth.repository.js';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server (`apps/server/src/main.ts` of the checkout at `cwd`) as its own process on a
+ * free loopback port over `databaseUrl`, without demo data, rate limits or the web app; `env`
+ * adds to or overrides that, `flags` go to Node (e.g. `--cpu-prof`). Answers its base URL and
+ * process once `/api/health` answers. Throws if the process exits first or `waitSeconds` pass
+ * (a first start on a seeded million-game file runs migrations for a while).
+ */
+export async function spawnServer(options: {
+  cwd: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  flags?: string[];
+  waitSeconds: number;
+}): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...(options.flags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: options.cwd,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        SEED_DEMO: 'false',
+        RATE_LIMITS: 'off',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < options.waitSeconds * 1000; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become healthy');
+}
 
 /** A server over an empty database (no demo data), not yet listening; `env` overrides config. */
 export async function benchApp(env: Record<string, string> = {}) {

@@ -14,14 +14,12 @@
  * The member, unless given, is the one in the most group chats. Each scenario prints one JSON
  * line (requests/s, p50, p99 in ms, non-2xx); nothing is written to bench/results.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
-import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+import { benchSession, spawnServer } from './harness.js';
 
 /** Loads `url` as the member of `token` and records the result under `name`. */
 export type HttpScenario = (name: string, url: string, token?: string) => Promise<void>;
@@ -68,63 +66,21 @@ async function main() {
     .limit(1)
     .executeTakeFirst();
   const member = args.member ? Number(args.member) : (busiest?.user_id ?? 1);
-  const token = newToken();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('sessions')
-    .values({
-      user_id: member,
-      token_hash: hashToken(token),
-      created_at: now,
-      last_seen_at: now,
-      user_agent: 'bench',
-      ip: '127.0.0.1',
-    })
-    .execute();
+  const token = await benchSession(db, member);
   await destroy();
 
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
   const extra: Record<string, string> = {};
   for (const pair of args.env) {
     const at = pair.indexOf('=');
     if (at > 0) extra[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: 'false',
-        RATE_LIMITS: 'off',
-        WEB_DIST: '',
-        LOG_LEVEL: 'warn',
-        ...extra,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
+  const { url, child } = await spawnServer({
+    cwd: root,
+    databaseUrl,
+    env: extra,
+    waitSeconds: 600,
+  });
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (i > 2400) throw new Error('server did not become healthy');
-      const healthy = await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     console.log(
       JSON.stringify({
         database: databaseUrl.replace(/\/\/[^@]*@/, '//***@'),

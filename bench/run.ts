@@ -28,7 +28,6 @@
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +37,7 @@ import type { ClientCommand, DirectReport } from './socket-client.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
+import { freePort, spawnServer } from './harness.js';
 import { listScenarios } from './lists.js';
 
 const { values: args } = parseArgs({
@@ -71,51 +71,20 @@ const children: ChildProcess[] = [];
 const results: Record<string, unknown>[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts the real server on a free port with `env`; answers its base URL once healthy. */
 async function startServer(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
   const flags = args.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`]
     : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { url, child } = await spawnServer({
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'off',
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    databaseUrl,
+    env: { UPLOADS_DIR: path.join(dir, 'uploads'), ...env },
+    flags,
+    waitSeconds: 60,
   });
   children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return url;
-    await sleep(250);
-  }
-  throw new Error('server did not become healthy');
+  return url;
 }
 
 /** Percentile `p` (0..100) of `values` (unsorted), in the values' unit; 0 when empty. */
