@@ -21,6 +21,7 @@ import * as events from '../apps/server/src/modules/events/events.repository.js'
 import * as notifications from '../apps/server/src/modules/notifications/notifications.repository.js';
 import * as posts from '../apps/server/src/modules/posts/posts.repository.js';
 import * as users from '../apps/server/src/modules/users/users.repository.js';
+import { busiestChatMember } from './harness.js';
 
 const { values: args } = parseArgs({
   options: { db: { type: 'string' }, q: { type: 'string', default: 'player12' } },
@@ -61,13 +62,8 @@ async function explain(name: string, run: () => Promise<unknown>) {
   }
 }
 
-const busiest = await db
-  .selectFrom('group_chat_members')
-  .select(['user_id', (eb) => eb.fn.countAll().as('n')])
-  .groupBy('user_id')
-  .orderBy('n', 'desc')
-  .limit(1)
-  .executeTakeFirstOrThrow();
+const busiest = await busiestChatMember(db);
+if (!busiest) throw new Error('the database has no group chats: seed it with bench:seed');
 const member = busiest.user_id;
 console.log(`member ${member} (in ${String(busiest.n)} group chats)`);
 const now = new Date().toISOString();

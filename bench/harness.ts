@@ -118,6 +118,24 @@ export async function benchMembers(db: Db, count: number): Promise<number[]> {
   return ids;
 }
 
+/**
+ * The member in the most group chats, with that count, or undefined in a database without
+ * group chats: the heaviest conversation lists of a seeded database (bench/lists.ts,
+ * bench/explain-lists.ts).
+ */
+export async function busiestChatMember(
+  db: Db,
+): Promise<{ user_id: number; n: number } | undefined> {
+  const row = await db
+    .selectFrom('group_chat_members')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('user_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { user_id: row.user_id, n: Number(row.n) };
+}
+
 /** A session token for `userId`. */
 export async function benchSession(db: Db, userId: number): Promise<string> {
   const token = newToken();

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
-import { benchSession, spawnServer } from './harness.js';
+import { benchSession, busiestChatMember, spawnServer } from './harness.js';
 
 /** Loads `url` as the member of `token` and records the result under `name`. */
 export type HttpScenario = (name: string, url: string, token?: string) => Promise<void>;
@@ -58,13 +58,7 @@ async function main() {
   const seconds = Number(args.seconds);
 
   const { db, destroy } = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
-  const busiest = await db
-    .selectFrom('group_chat_members')
-    .select(['user_id', (eb) => eb.fn.countAll().as('n')])
-    .groupBy('user_id')
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const busiest = await busiestChatMember(db);
   const member = args.member ? Number(args.member) : (busiest?.user_id ?? 1);
   const token = await benchSession(db, member);
   await destroy();
