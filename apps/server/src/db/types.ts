@@ -91,6 +91,17 @@ export interface PostsTable {
   event_time: string;
   players_needed: number;
   created_at: string;
+  /**
+   * Goes up when the post's interested members or tags change (migration 0018 triggers), so a
+   * cached presentation of them is stale (modules/posts/feed-cache.ts).
+   */
+  version: Generated<number>;
+}
+
+/** A place index cell's version (migration 0018): goes up when any game of the cell changes. */
+export interface FeedCellVersionsTable {
+  geocell: number;
+  version: number;
 }
 
 export interface PostTagsTable {
@@ -366,6 +377,7 @@ export interface DB {
   pending_signups: PendingSignupsTable;
   otp_codes: OtpCodesTable;
   posts: PostsTable;
+  feed_cell_versions: FeedCellVersionsTable;
   post_tags: PostTagsTable;
   post_interests: PostInterestsTable;
   group_chats: GroupChatsTable;

@@ -172,6 +172,23 @@ function haversineSql(
 }
 
 /**
+ * The haversine term h from `centre` to a point (degrees), computed in JavaScript as
+ * {@link haversineSql} computes it in SQL (the centre's radians as here, the point's as SQL's
+ * radians() does), so a test `h <= haversineBound(r)` agrees with {@link withinRadiusSql} on
+ * every point: the feed's index walks and caches test distance with it (issue 18).
+ */
+export function haversineFrom(centre: { lat: number; lng: number }) {
+  const latC = rad(centre.lat);
+  const lngC = rad(centre.lng);
+  const cosLatC = Math.cos(latC);
+  /** Degrees to radians as SQLite's radians() computes them. */
+  const radians = (deg: number) => deg * (Math.PI / 180);
+  return (lat: number, lng: number): number =>
+    Math.sin((radians(lat) - latC) / 2) ** 2 +
+    cosLatC * Math.cos(radians(lat)) * Math.sin((radians(lng) - lngC) / 2) ** 2;
+}
+
+/**
  * SQL expression: whole metres from `centre` to the point in columns `columns.lat`/`columns.lng`
  * (degrees), the haversine distance as {@link roundedDistance} gives it; NULL for a NULL point.
  * h is clamped to 1 so rounding at the antipode cannot leave asin's domain. Portable SQL.

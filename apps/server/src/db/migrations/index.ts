@@ -17,6 +17,7 @@ import * as postGeocells from './0014_post_geocells.js';
 import * as postFinecells from './0015_post_finecells.js';
 import * as postGeography from './0016_post_geography.js';
 import * as listIndexes from './0017_list_indexes.js';
+import * as feedVersions from './0018_feed_versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_post_finecells': postFinecells,
   '0016_post_geography': postGeography,
   '0017_list_indexes': listIndexes,
+  '0018_feed_versions': feedVersions,
 };

@@ -81,6 +81,26 @@ export async function blockedAmong(
 }
 
 /**
+ * Of `ids`, the members whose games `viewerId` may not see: blocked either way with `viewerId`
+ * (issue 4) or suspended (issue 17), in one query written with {@link notBlockedWith} and
+ * {@link notSuspended}, so each rule keeps its one SQL form.
+ */
+export async function hiddenAmong(
+  db: Executor,
+  viewerId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', [...new Set(ids)])
+    .where(sql<boolean>`(not ${notBlockedWith(viewerId, 'u.id')} or not ${notSuspended('u.id')})`)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
  * Follows both ways and blocks either way between `viewerId` and each of `ids`, in two queries.
  * @returns the ids `viewerId` follows, the ids following `viewerId`, and the ids blocked either way.
  */

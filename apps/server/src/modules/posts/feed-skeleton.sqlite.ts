@@ -12,7 +12,13 @@
  * the rules. SQLite only: elsewhere the repository runs its portable SQL (posts.repository.ts).
  */
 import type SQLite from 'better-sqlite3';
-import { EARTH_RADIUS_M, FINECELL_DEG, GEOCELL_DEG, GEOCELL_ROW } from '../../lib/geo.js';
+import {
+  EARTH_RADIUS_M,
+  FINECELL_DEG,
+  GEOCELL_DEG,
+  GEOCELL_ROW,
+  haversineFrom,
+} from '../../lib/geo.js';
 
 /** What one walk over the cells looks for: everything the index entries alone can tell. */
 export interface CellWalk {
@@ -131,30 +137,23 @@ const MAX_WIDENINGS = 4;
 /** How many walks' window sizes are remembered before the memory starts afresh. */
 const REMEMBERED_WINDOWS = 10_000;
 
-/** Degrees to radians as SQLite's radians() computes them, for the indexed columns. */
-const radians = (deg: number) => deg * (Math.PI / 180);
-/** Degrees to radians as lib/geo.ts computes the centre's, bound into the SQL plan. */
+/** Degrees to radians as lib/geo.ts computes the centre's. */
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /**
  * The test of an index entry against `walk`: null when the game is not a candidate (its time not
  * after `walk.after`, the viewer's own, a sport not let through, or with `placed`, no public point
  * or one outside the circle), else the haversine term h of its distance from the centre (0 for an
- * online game), computed as lib/geo.ts writes it in SQL: the centre's radians as lib/geo.ts
- * computes them, the column's as SQLite's radians() does.
+ * online game), computed as the SQL plan computes it (lib/geo.ts haversineFrom).
  */
 function entryTest(walk: Omit<CellWalk, 'cursor' | 'onlineCell'>) {
-  const latC = rad(walk.centre.lat);
-  const lngC = rad(walk.centre.lng);
-  const cosLatC = Math.cos(latC);
+  const haversine = haversineFrom(walk.centre);
   return (entry: Entry, placed: boolean): number | null => {
     const [time, , lat, lng, authorId, sport] = entry;
     if (time <= walk.after || authorId === walk.viewerId || !walk.sportAllowed(sport)) return null;
     if (!placed) return 0;
     if (lat === null || lng === null) return null;
-    const h =
-      Math.sin((radians(lat) - latC) / 2) ** 2 +
-      cosLatC * Math.cos(radians(lat)) * Math.sin((radians(lng) - lngC) / 2) ** 2;
+    const h = haversine(lat, lng);
     return h <= walk.maxHaversine ? h : null;
   };
 }

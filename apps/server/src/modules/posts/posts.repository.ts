@@ -231,7 +231,7 @@ export interface FeedFilter {
 const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLINE_GAMES])})`;
 
 /** The place index cell of every online game (migration 0014): it shows in every radius feed. */
-const ONLINE_CELL = -1;
+export const ONLINE_CELL = -1;
 
 /**
  * The most place index cells one feed query walks (issue 18): a 25 km circle needs 9 to 16, a
@@ -260,18 +260,19 @@ export function geocellFor(post: {
  */
 const NO_DISTANCE_KEY = 1_000_000_000;
 
+/** The parts of a {@link FeedFilter} that say which games match, whoever looks. */
+export type GamesFilter = Pick<
+  FeedFilter,
+  'after' | 'sports' | 'category' | 'tagKeys' | 'from' | 'to'
+>;
+
 /**
- * The skeleton of the feed (issue 18: ids, then whole rows in {@link hydratePosts}): `id` and
- * `event_time` of the upcoming posts of others matching `filter`'s sports, category, tags and
- * dates, after `cursor` in (event_time, id) order when given, unordered and not yet filtered by
- * place; nobody sees the
- * games of a member they blocked or who blocked them (issue 4).
+ * `id` and `event_time` of the upcoming posts matching `filter`'s sports, category, tags and
+ * dates, after `cursor` in (event_time, id) order when given, unordered, not yet filtered by place
+ * and with no viewer's rules.
  */
-function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
-  let query = db
-    .selectFrom('posts as p')
-    .select(['p.id', 'p.event_time'])
-    .where('p.author_id', '!=', filter.viewerId);
+function matchingGames(db: Executor, filter: GamesFilter, cursor?: Keyset) {
+  let query = db.selectFrom('posts as p').select(['p.id', 'p.event_time']);
   // A cursor later than `after` implies it: its time is then the one range an index walk starts at.
   if (!cursor || cursor.time <= filter.after)
     query = query.where('p.event_time', '>', filter.after);
@@ -293,11 +294,61 @@ function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   }
   if (filter.from) query = query.where('p.event_time', '>=', filter.from);
   if (filter.to) query = query.where('p.event_time', '<', filter.to);
-  // Nobody sees the games of a member they blocked or who blocked them (issue 4), nor those of
-  // a suspended member (issue 17).
-  return query
+  return query;
+}
+
+/**
+ * The skeleton of the feed (issue 18: ids, then whole rows in {@link hydratePosts}): the
+ * {@link matchingGames} of others; nobody sees the games of a member they blocked or who blocked
+ * them (issue 4), nor those of a suspended member (issue 17).
+ */
+function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
+  return matchingGames(db, filter, cursor)
+    .where('p.author_id', '!=', filter.viewerId)
     .where(notBlockedWith(filter.viewerId, 'p.author_id'))
     .where(notSuspended('p.author_id'));
+}
+
+/**
+ * The first `limit` games of place index cell `cell` matching `filter` (whoever looks: no viewer,
+ * no rules), whole rows in (event_time, id) order: a cell's list in the feed cache (issue 18,
+ * feed-cache.ts).
+ */
+export function cellGames(
+  db: Executor,
+  filter: GamesFilter,
+  cell: number,
+  limit: number,
+): Promise<PostRow[]> {
+  return matchingGames(db, filter)
+    .selectAll('p')
+    .where('p.geocell', '=', cell)
+    .orderBy('p.event_time')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The version of each of `cells` (migration 0018), by cell; a cell never written is at 0. */
+export async function cellVersions(db: Executor, cells: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('feed_cell_versions')
+    .select(['geocell', 'version'])
+    .where('geocell', 'in', cells)
+    .execute();
+  return new Map(rows.map((r) => [r.geocell, Number(r.version)]));
+}
+
+/**
+ * The place index cells a radius feed of `filter` reads (issue 18): the cells covering its circle
+ * that its sports and category let through, with {@link ONLINE_CELL} when online games may show;
+ * null when the feed has no radius or its circle is read without cells (see {@link feed}).
+ */
+export function feedCells(filter: FeedFilter): number[] | null {
+  const cells = cellsOf(filter.near);
+  if (!cells) return null;
+  const wanted = kindsWanted(filter);
+  return [...(wanted.online ? [ONLINE_CELL] : []), ...(wanted.placed ? cells : [])];
 }
 
 /**

@@ -26,16 +26,30 @@ import {
   encodeDistanceKeysetCursor,
   encodeKeysetCursor,
   encodeOffsetCursor,
+  type Keyset,
 } from '../../lib/cursor.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
-import { locationFilter, publicPoint, roundedDistance } from '../../lib/geo.js';
+import {
+  haversineBound,
+  haversineFrom,
+  locationFilter,
+  publicPoint,
+  roundedDistance,
+} from '../../lib/geo.js';
 import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
 import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { gamesCalendar } from './calendar.js';
+import {
+  CELL_LIST_SIZE,
+  createFeedCache,
+  mergeCellLists,
+  type CellList,
+  type PostParts,
+} from './feed-cache.js';
 import { createSqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './posts.repository.js';
@@ -50,7 +64,7 @@ export interface PostsDeps {
   events: DomainEventBus;
   access: Pick<
     AccessService,
-    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf'
+    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf' | 'hiddenAmong'
   >;
   auth: Pick<AuthService, 'members'>;
   chats: Pick<
@@ -62,6 +76,12 @@ export interface PostsDeps {
   /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography; issue 18). */
   postgis?: boolean;
 }
+
+/**
+ * How many games past a page the cached feed puts through the rules (blocks, suspensions): when
+ * they hide more, the index walk answers instead (issue 18).
+ */
+const RULES_MARGIN = 5;
 
 /** The answer games give once they have started (spec part 1 §4; issue 11). */
 const STARTED = 'This game has already started';
@@ -91,6 +111,40 @@ export function createPostsService({
   postgis = false,
 }: PostsDeps) {
   const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
+  const cache = createFeedCache();
+
+  /**
+   * The author name, tags and interested members of each of `rows`, by post id: from the cache
+   * where it holds the row's version (feed-cache.ts), the rest in one hydration (three queries)
+   * that is then cached. Each row's version was read before its parts, so a part read newer
+   * than its version is only ever cached under an older one and then not used.
+   */
+  async function partsOf(rows: PostRow[]): Promise<Map<number, PostParts>> {
+    const found = new Map<number, PostParts>();
+    const missing: PostRow[] = [];
+    for (const r of rows) {
+      const parts = cache.parts(r.id, r.version);
+      if (parts) found.set(r.id, parts);
+      else missing.push(r);
+    }
+    if (missing.length === 0) return found;
+    const { authors, tags, interests } = await repo.hydrate(
+      db,
+      missing.map((r) => r.id),
+      missing.map((r) => r.author_id),
+    );
+    const usernames = new Map(authors.map((a) => [a.id, a.username]));
+    for (const r of missing) {
+      const parts: PostParts = {
+        username: usernames.get(r.author_id) ?? null,
+        tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
+        interested: interests.filter((i) => i.post_id === r.id).map((i) => i.user_id),
+      };
+      cache.storeParts(r.id, r.version, parts);
+      found.set(r.id, parts);
+    }
+    return found;
+  }
 
   /**
    * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
@@ -101,27 +155,21 @@ export function createPostsService({
     viewerId: number | null,
     origin?: [number, number],
   ): Promise<Post[]> {
-    const { authors, tags, interests } = await repo.hydrate(
-      db,
-      rows.map((r) => r.id),
-      rows.map((r) => r.author_id),
-    );
-    const usernames = new Map(authors.map((a) => [a.id, a.username]));
+    const partsById = await partsOf(rows);
     return rows.map((r) => {
       const point = pointShownTo(viewerId, r);
+      const parts = partsById.get(r.id)!;
       // Joining order decides: the first players_needed are in, the rest wait (issue 11).
-      const order = interests
-        .filter((i) => i.post_id === r.id)
-        .map((i) => ({ user_id: i.user_id }));
+      const order = parts.interested.map((id) => ({ user_id: id }));
       const joined = order.slice(0, r.players_needed);
       const post: Post = {
         id: r.id,
         author_id: r.author_id,
-        author: { id: r.author_id, username: usernames.get(r.author_id) ?? 'Deleted user' },
+        author: { id: r.author_id, username: parts.username ?? 'Deleted user' },
         sport: r.sport,
         heading: r.heading,
         description: r.description,
-        tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
+        tags: [...parts.tags],
         location: point ? { type: 'Point', coordinates: point } : null,
         location_name: r.location_name,
         event_time: r.event_time,
@@ -135,6 +183,70 @@ export function createPostsService({
       if (origin && point && !isEsport(r.sport)) post.distance = roundedDistance(origin, point);
       return post;
     });
+  }
+
+  /**
+   * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
+   * (feed-cache.ts; the cells' versions read first, a stale list read again): the games in the
+   * circle (online games need none), of others, then the rules (access.hiddenAmong: blocks and
+   * suspensions). Undefined when the lists cannot tell the page (it reaches past a list's last
+   * game, or rules hid too many), so the index walk answers instead.
+   */
+  async function cachedFeed(
+    filter: repo.FeedFilter,
+    cursor: Keyset | undefined,
+  ): Promise<PostRow[] | undefined> {
+    const near = filter.near;
+    const cells = repo.feedCells(filter);
+    if (!near?.radius || !cells) return undefined;
+    const versions = await repo.cellVersions(db, cells);
+    const shape = JSON.stringify([
+      filter.sports,
+      filter.category,
+      filter.tagKeys,
+      filter.from ?? null,
+      filter.to ?? null,
+    ]);
+    const lists: CellList[] = [];
+    for (const cell of cells) {
+      const key = `${cell}|${shape}`;
+      const version = versions.get(cell) ?? 0;
+      let list = cache.list(key, version, filter.after);
+      if (!list) {
+        const games = await repo.cellGames(db, filter, cell, CELL_LIST_SIZE + 1);
+        list = {
+          version,
+          games: games.slice(0, CELL_LIST_SIZE),
+          complete: games.length <= CELL_LIST_SIZE,
+        };
+        cache.storeList(key, list);
+      }
+      lists.push(list);
+    }
+    const haversine = haversineFrom(near);
+    const bound = haversineBound(near.radius);
+    const { games, more } = mergeCellLists(
+      lists,
+      (g) =>
+        g.event_time > filter.after &&
+        g.author_id !== filter.viewerId &&
+        (!cursor ||
+          g.event_time > cursor.time ||
+          (g.event_time === cursor.time && g.id > cursor.id)) &&
+        (g.geocell === repo.ONLINE_CELL ||
+          (g.public_lat !== null &&
+            g.public_lng !== null &&
+            haversine(g.public_lat, g.public_lng) <= bound)),
+    );
+    // Rules for a page and a few more: if they hide more than that, the walk answers.
+    const head = games.slice(0, filter.limit + RULES_MARGIN);
+    const hidden = await access.hiddenAmong(
+      filter.viewerId,
+      head.map((g) => g.author_id),
+    );
+    const shown = head.filter((g) => !hidden.has(g.author_id)).slice(0, filter.limit);
+    if (shown.length === filter.limit || (head.length === games.length && !more)) return shown;
+    return undefined;
   }
 
   /**
@@ -157,9 +269,9 @@ export function createPostsService({
     };
     if (order === 'soonest' || !near) {
       const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
-      return page(await repo.feed(db, filter, after, feedSkeleton), (last) =>
-        encodeKeysetCursor({ time: last.event_time, id: last.id }),
-      );
+      const rows =
+        (await cachedFeed(filter, after)) ?? (await repo.feed(db, filter, after, feedSkeleton));
+      return page(rows, (last) => encodeKeysetCursor({ time: last.event_time, id: last.id }));
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
     return page(await repo.feedNearest(db, filter, near, after, feedSkeleton), (last) =>

@@ -1,0 +1,127 @@
+/**
+ * The feed's caches (issue 18), checked against versions the database keeps (migration 0018), so
+ * that an answer from them is the answer the database gives, on every process sharing it:
+ *
+ * - **Cell lists.** For a place index cell and the filters that shape it (sports, category, tags,
+ *   dates), the first {@link CELL_LIST_SIZE} upcoming games in (event_time, id) order, as whole
+ *   rows, whoever looks. A list serves while its cell's version is the one it was read at. The
+ *   first page of a radius feed is merged from the lists of the circle's cells
+ *   ({@link mergeCellLists}); the viewer's rules are applied after, on every answer.
+ * - **Post parts.** A post's author name, tags and interested members in joining order, while
+ *   the post's version is the one they were read at.
+ *
+ * Both are bounded maps that forget the least recently used entry.
+ */
+import type { PostRow } from '../../db/types.js';
+
+/** How many games a cell list holds: a 25 km circle's first page needs a few from each cell. */
+export const CELL_LIST_SIZE = 32;
+
+/** A cell's list: its first games, and whether they are all of them. */
+export interface CellList {
+  /** The cell's version (migration 0018) when the list was read. */
+  version: number;
+  /** Whole rows in (event_time, id) order, at most {@link CELL_LIST_SIZE}. */
+  games: PostRow[];
+  /** True when the cell has no more matching games than these. */
+  complete: boolean;
+}
+
+/** What a post shows beyond its row (posts.service present). */
+export interface PostParts {
+  username: string | null;
+  tags: string[];
+  /** The interested members' ids in joining order. */
+  interested: number[];
+}
+
+/** A Map that forgets its least recently used entry past `capacity` entries. */
+class LruMap<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/** (event_time, id) order of two games. */
+function byKey(a: PostRow, b: PostRow): number {
+  return a.event_time < b.event_time ? -1 : a.event_time > b.event_time ? 1 : a.id - b.id;
+}
+
+/**
+ * The games of `lists` that pass `keep`, in (event_time, id) order, up to the point the lists
+ * can tell: past the last game of a list that is not {@link CellList.complete}, that cell may
+ * hold games the list does not, so the answer stops at that game (the earliest such game over
+ * all lists). `more` says whether the cells may hold matching games past the answer.
+ */
+export function mergeCellLists(
+  lists: CellList[],
+  keep: (game: PostRow) => boolean,
+): { games: PostRow[]; more: boolean } {
+  let horizon: PostRow | undefined;
+  for (const list of lists) {
+    const last = list.games.at(-1);
+    if (list.complete || !last) continue;
+    if (!horizon || byKey(last, horizon) < 0) horizon = last;
+  }
+  const games: PostRow[] = [];
+  for (const list of lists) {
+    for (const game of list.games) {
+      if (horizon && byKey(game, horizon) > 0) break;
+      if (keep(game)) games.push(game);
+    }
+  }
+  games.sort(byKey);
+  return { games, more: horizon !== undefined };
+}
+
+/**
+ * The caches of one process: `lists` cell lists and `posts` post parts at most.
+ */
+export function createFeedCache({ lists = 4096, posts = 50_000 } = {}) {
+  const cellLists = new LruMap<string, CellList>(lists);
+  const parts = new LruMap<number, { version: number; parts: PostParts }>(posts);
+  return {
+    /**
+     * The list under `key` (a cell and its filters), when still at `version` and still holding
+     * at least half its games after `after` (an ISO time): older games have left the feed.
+     */
+    list(key: string, version: number, after: string): CellList | undefined {
+      const list = cellLists.get(key);
+      if (!list || list.version !== version) return undefined;
+      if (!list.complete) {
+        let upcoming = 0;
+        for (const game of list.games) if (game.event_time > after) upcoming++;
+        if (upcoming * 2 < CELL_LIST_SIZE) return undefined;
+      }
+      return list;
+    },
+    storeList(key: string, list: CellList): void {
+      cellLists.set(key, list);
+    },
+    /** The parts of post `id` when read at `version`. */
+    parts(id: number, version: number): PostParts | undefined {
+      const entry = parts.get(id);
+      return entry?.version === version ? entry.parts : undefined;
+    },
+    storeParts(id: number, version: number, value: PostParts): void {
+      parts.set(id, { version, parts: value });
+    },
+  };
+}
+
+export type FeedCache = ReturnType<typeof createFeedCache>;
