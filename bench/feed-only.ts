@@ -2,7 +2,8 @@
  * The feed scenarios of `npm run bench` alone (issue 18), against a database already seeded with
  * `npm run bench:seed`, for measuring the feed before and after a change:
  *
- *   node --import tsx bench/feed-only.ts --db /tmp/copy.db [--seconds 15] [--profile] [--rounds 1]
+ *   node --import tsx bench/feed-only.ts --db </tmp/copy.db | postgres://...> [--seconds 15]
+ *     [--profile] [--rounds 1]
  *     [--only dense,sparse,filtered,nearest,nearest-sparse]
  *
  * Starts the bare Fastify route and the real server (`RATE_LIMITS=off`, `SEED_DEMO=false`) as
@@ -28,8 +29,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (!args.db) throw new Error('--db <path of a seeded SQLite file> is required');
-const databaseUrl = `sqlite:${path.resolve(args.db)}`;
+if (!args.db)
+  throw new Error('--db <path of a seeded SQLite file, or a PostgreSQL URL> is required');
+const databaseUrl = args.db.startsWith('postgres') ? args.db : `sqlite:${path.resolve(args.db)}`;
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

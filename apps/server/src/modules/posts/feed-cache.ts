@@ -90,9 +90,10 @@ export function mergeCellLists(
 }
 
 /**
- * The caches of one process: `lists` cell lists and `posts` post parts at most.
+ * The caches of one process: `lists` cell lists and `posts` post parts at most (a list of 32
+ * rows is about 20 KB, so the lists stay under about 40 MB).
  */
-export function createFeedCache({ lists = 4096, posts = 50_000 } = {}) {
+export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
   const cellLists = new LruMap<string, CellList>(lists);
   const parts = new LruMap<number, { version: number; parts: PostParts }>(posts);
   return {

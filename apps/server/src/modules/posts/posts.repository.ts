@@ -416,8 +416,7 @@ export async function feed(
     const within = sql<boolean>`(${onlineGameSql} or ${withinSql(circle)})`;
     return hydratePosts(db, await page(feedRows(db, filter, cursor).where(within)).execute());
   }
-  const wanted = kindsWanted(filter);
-  const walked = [...(wanted.online ? [ONLINE_CELL] : []), ...(wanted.placed ? cells : [])];
+  const walked = feedCells(filter)!;
   if (sqliteSkeleton) return feedByCellWalk(db, sqliteSkeleton, filter, walked, circle, cursor);
   const [first, ...rest] = walked.map((cell) => {
     const rows = feedRows(db, filter, cursor).where('p.geocell', '=', cell);
