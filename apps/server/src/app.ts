@@ -163,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     chats,
     publicUrl: config.publicUrl,
+    countFeedAnswer: (source) => metrics.feedAnswers.inc({ source }),
   });
   // Sockets are dropped through Socket.IO, which is created last; bound once it exists.
   const sockets = { disconnect: (_userId: number): void => undefined };

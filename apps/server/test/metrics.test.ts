@@ -36,13 +36,15 @@ const read = async (headers: Record<string, string> = {}) => {
 };
 
 describe('/metrics', () => {
-  it('times requests by route pattern, counts delivered messages, open sockets and database queries', async () => {
+  it('times requests by route pattern, counts delivered messages, open sockets, feed answers and database queries', async () => {
     const asha = await server.signUp('metricsa');
     const bala = await server.signUp('metricsb');
     const post = await server.createPost(asha.token);
     expect(
       (await server.request('GET', `/api/posts/${post.id}`, { token: bala.token })).status,
     ).toBe(200);
+    const feed = `/api/posts?lat=12.9716&lng=77.5946&radius=25000`;
+    expect((await server.request('GET', feed, { token: bala.token })).status).toBe(200);
     const socket = await server.connect(asha.token);
     const listener = await server.connect(bala.token);
     const delivered = new Promise((resolve) => listener.once('newDirectMessage', resolve));
@@ -63,6 +65,7 @@ describe('/metrics', () => {
     ).toBe(1);
     expect(sample(text, 'gameon_messages_delivered_total', { kind: 'direct' })).toBe(1);
     expect(sample(text, 'gameon_open_sockets')).toBe(2);
+    expect(sample(text, 'gameon_feed_answers_total', { source: 'cache' })).toBe(1);
     expect(
       sample(text, 'gameon_db_query_duration_seconds_count', { kind: 'select' }),
     ).toBeGreaterThan(0);

@@ -51,6 +51,12 @@ export function createMetrics() {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
+    feedAnswers: new Counter({
+      name: 'gameon_feed_answers_total',
+      help: 'Radius feeds answered soonest first, by source: cache (cell lists) or walk (index)',
+      labelNames: ['source'] as const,
+      registers: [registry],
+    }),
     openSockets: new Gauge({
       name: 'gameon_open_sockets',
       help: 'Socket.IO connections open in this process',

@@ -75,6 +75,8 @@ export interface PostsDeps {
   publicUrl: string;
   /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography; issue 18). */
   postgis?: boolean;
+  /** Hears where each soonest-first radius feed came from (the /metrics counter, issue 18). */
+  countFeedAnswer?: (source: 'cache' | 'walk') => void;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createPostsService({
   chats,
   publicUrl,
   postgis = false,
+  countFeedAnswer = () => {},
 }: PostsDeps) {
   const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
   const cache = createFeedCache();
@@ -269,8 +272,9 @@ export function createPostsService({
     };
     if (order === 'soonest' || !near) {
       const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
-      const rows =
-        (await cachedFeed(filter, after)) ?? (await repo.feed(db, filter, after, feedSkeleton));
+      const cached = await cachedFeed(filter, after);
+      if (filter.near?.radius) countFeedAnswer(cached ? 'cache' : 'walk');
+      const rows = cached ?? (await repo.feed(db, filter, after, feedSkeleton));
       return page(rows, (last) => encodeKeysetCursor({ time: last.event_time, id: last.id }));
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
