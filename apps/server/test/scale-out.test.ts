@@ -41,6 +41,24 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect((await node2.request('GET', '/api/ready')).status).toBe(200);
   });
 
+  it('delivers a direct message sent on one node to the recipient on the other, with its notification', async () => {
+    const sender = await node1.signUp('scale_sender');
+    const recipient = await node1.signUp('scale_recipient');
+    const senderSocket = await node1.connect(sender.token);
+    const recipientSocket = await node2.connect(recipient.token);
+    const arrived = nextEvent(recipientSocket, 'newDirectMessage');
+    const notified = nextEvent(recipientSocket, 'notification');
+    const echoed = nextEvent(senderSocket, 'directMessageDelivered');
+    const ack = await emitAck<{ success: boolean }>(senderSocket, 'sendDirectMessage', {
+      recipientId: recipient.user.id,
+      content: 'across nodes, directly',
+    });
+    expect(ack.success).toBe(true);
+    expect((await arrived).content).toBe('across nodes, directly');
+    expect((await echoed).content).toBe('across nodes, directly');
+    expect((await notified).type).toBe('message');
+  });
+
   it('logging out on one node disconnects the session socket held by the other', async () => {
     const member = await node1.signUp('scale_member');
     const socket = await node2.connect(member.token);
