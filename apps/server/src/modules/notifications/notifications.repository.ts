@@ -55,11 +55,11 @@ export async function deleteUnreadMessageNotifications(
     .where('is_read', '=', 0)
     // A row-value list, which both engines search by the unique index of unread message
     // notifications; an OR of pairs made SQLite scan that whole index (issue 18).
-    .where(({ eb, refTuple, tuple }) =>
+    .where((eb) =>
       eb(
-        refTuple('user_id', 'conversation_id'),
+        eb.refTuple('user_id', 'conversation_id'),
         'in',
-        pairs.map(({ userId, conversationId }) => tuple(userId, conversationId)),
+        pairs.map(({ userId, conversationId }) => eb.tuple(userId, conversationId)),
       ),
     )
     .execute();
