@@ -59,6 +59,23 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect((await notified).type).toBe('message');
   });
 
+  it('tells a follower on one node when a member comes online and goes offline on the other', async () => {
+    const shower = await node1.signUp('scale_shower');
+    const watcher = await node1.signUp('scale_watcher');
+    await node1.request('POST', `/api/users/${shower.user.id}/follow`, { token: watcher.token });
+    await node1.request('PUT', '/api/settings', {
+      token: shower.token,
+      body: { show_online_status: true },
+    });
+    const watching = await node1.connect(watcher.token);
+    const cameOnline = nextEvent(watching, 'presence');
+    const showerSocket = await node2.connect(shower.token);
+    expect(await cameOnline).toEqual({ userId: shower.user.id, online: true });
+    const wentOffline = nextEvent(watching, 'presence');
+    showerSocket.disconnect();
+    expect(await wentOffline).toEqual({ userId: shower.user.id, online: false });
+  });
+
   it('logging out on one node disconnects the session socket held by the other', async () => {
     const member = await node1.signUp('scale_member');
     const socket = await node2.connect(member.token);
