@@ -240,6 +240,15 @@ export function createNotificationsService({
   events.on('post.created', notifyNearbyMembers);
 
   return {
+    /**
+     * Resolves once the direct-message notifications queued so far are written and announced
+     * (a failed batch is logged by the event bus, not thrown): the shutdown waits for it before
+     * the database closes.
+     */
+    async drain(): Promise<void> {
+      await writing;
+    },
+
     /** `GET /notifications`: newest first, with the cursor of the older page. */
     async list(userId: number, limit: number, cursor?: string) {
       const beforeId = decodeBeforeIdCursor(cursor);
