@@ -342,6 +342,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
+    // Messages stored before the sockets closed still get their notifications (issue 18:
+    // they are written in batches a little after their messages).
+    await notifications.drain();
     await redis?.close();
     mailer.close();
     await database.destroy();

@@ -41,6 +41,41 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect((await node2.request('GET', '/api/ready')).status).toBe(200);
   });
 
+  it('delivers a direct message sent on one node to the recipient on the other, with its notification', async () => {
+    const sender = await node1.signUp('scale_sender');
+    const recipient = await node1.signUp('scale_recipient');
+    const senderSocket = await node1.connect(sender.token);
+    const recipientSocket = await node2.connect(recipient.token);
+    const arrived = nextEvent(recipientSocket, 'newDirectMessage');
+    const notified = nextEvent(recipientSocket, 'notification');
+    const echoed = nextEvent(senderSocket, 'directMessageDelivered');
+    const ack = await emitAck<{ success: boolean }>(senderSocket, 'sendDirectMessage', {
+      recipientId: recipient.user.id,
+      content: 'across nodes, directly',
+    });
+    expect(ack.success).toBe(true);
+    expect((await arrived).content).toBe('across nodes, directly');
+    expect((await echoed).content).toBe('across nodes, directly');
+    expect((await notified).type).toBe('message');
+  });
+
+  it('tells a follower on one node when a member comes online and goes offline on the other', async () => {
+    const shower = await node1.signUp('scale_shower');
+    const watcher = await node1.signUp('scale_watcher');
+    await node1.request('POST', `/api/users/${shower.user.id}/follow`, { token: watcher.token });
+    await node1.request('PUT', '/api/settings', {
+      token: shower.token,
+      body: { show_online_status: true },
+    });
+    const watching = await node1.connect(watcher.token);
+    const cameOnline = nextEvent(watching, 'presence');
+    const showerSocket = await node2.connect(shower.token);
+    expect(await cameOnline).toEqual({ userId: shower.user.id, online: true });
+    const wentOffline = nextEvent(watching, 'presence');
+    showerSocket.disconnect();
+    expect(await wentOffline).toEqual({ userId: shower.user.id, online: false });
+  });
+
   it('logging out on one node disconnects the session socket held by the other', async () => {
     const member = await node1.signUp('scale_member');
     const socket = await node2.connect(member.token);

@@ -5,6 +5,7 @@
  * ({@link notBlockedWith}).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { DB } from '../../db/types.js';
 import { DEFAULT_PRIVACY, type PrivacySettings } from './rules.js';
 
@@ -130,29 +131,35 @@ export async function relationFacts(db: Executor, viewerId: number, ids: number[
   return { following, followers, blocked };
 }
 
+/** {@link pairFacts}' query, built once (issue 18: it runs before every direct message). */
+const pairFactsQuery = reusableQuery(
+  ['viewerId', 'ownerId'],
+  (db, { viewerId, ownerId }: { viewerId: number; ownerId: number }) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('user_settings as s', 's.user_id', 'u.id')
+      .select([
+        'u.id',
+        'u.username',
+        's.message_requests',
+        sql<number>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`.as(
+          'viewer_follows_owner',
+        ),
+        sql<number>`exists (select 1 from follows f where f.followee_id = ${viewerId} and f.follower_id = u.id)`.as(
+          'owner_follows_viewer',
+        ),
+        sql<number>`not ${notBlockedWith(viewerId, 'u.id')}`.as('blocked'),
+      ])
+      .where('u.id', '=', ownerId),
+);
+
 /**
  * The facts of {@link relationFacts} and {@link privacySettings} for one member `ownerId` as
  * `viewerId` sees them, in one query (issue 18: the check before every direct message);
  * undefined when no such member. Same follows, same block rule, same defaults.
  */
 export async function pairFacts(db: Executor, viewerId: number, ownerId: number) {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('user_settings as s', 's.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.username',
-      's.message_requests',
-      sql<number>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`.as(
-        'viewer_follows_owner',
-      ),
-      sql<number>`exists (select 1 from follows f where f.followee_id = ${viewerId} and f.follower_id = u.id)`.as(
-        'owner_follows_viewer',
-      ),
-      sql<number>`not ${notBlockedWith(viewerId, 'u.id')}`.as('blocked'),
-    ])
-    .where('u.id', '=', ownerId)
-    .executeTakeFirst();
+  const [row] = await pairFactsQuery(db, { viewerId, ownerId });
   if (!row) return undefined;
   // SQLite answers 0/1, PostgreSQL booleans.
   return {

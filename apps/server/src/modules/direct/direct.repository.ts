@@ -1,5 +1,6 @@
 /** Queries for direct conversations and their messages. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { DB } from '../../db/types.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -57,6 +58,64 @@ export function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** A new direct message; the pair's conversation is found by the INSERT itself. */
+interface NewDirectMessage {
+  sender_id: number;
+  recipient_id: number;
+  content: string;
+  created_at: string;
+}
+
+/** {@link insertMessageBetween}'s statement, built once (it runs for every message). */
+const insertBetween = reusableQuery(
+  ['sender_id', 'recipient_id', 'content', 'created_at', 'user_a_id', 'user_b_id'],
+  (db, v: NewDirectMessage & { user_a_id: number; user_b_id: number }) =>
+    db
+      .insertInto('direct_messages')
+      .columns(['conversation_id', 'sender_id', 'recipient_id', 'content', 'is_read', 'created_at'])
+      .expression(
+        db
+          .selectFrom('direct_conversations as c')
+          .select([
+            'c.id',
+            // Ids are cast: PostgreSQL takes a bare parameter in a select list for text.
+            sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
+            sql<number>`cast(${v.recipient_id} as integer)`.as('recipient_id'),
+            sql<string>`${v.content}`.as('content'),
+            sql<number>`0`.as('is_read'),
+            sql<string>`${v.created_at}`.as('created_at'),
+          ])
+          .where('c.user_a_id', '=', v.user_a_id)
+          .where('c.user_b_id', '=', v.user_b_id),
+      )
+      .returning((eb) => [
+        'id',
+        'conversation_id',
+        eb
+          .selectFrom('users as s')
+          .select('s.username')
+          .whereRef('s.id', '=', 'direct_messages.sender_id')
+          .as('sender_username'),
+      ]),
+);
+
+/**
+ * Stores a direct message in the conversation of its sender and recipient, in one statement
+ * (issue 18: this runs for every message): the conversation is looked up by the pair inside the
+ * INSERT, and the message comes back with its id, conversation and the sender's name, so no
+ * read follows.
+ * @returns the stored message as presented, or undefined when the two have no conversation yet
+ *   (nothing was stored: create it with {@link ensureConversation} and call again).
+ */
+export async function insertMessageBetween(db: Executor, row: NewDirectMessage) {
+  const [stored] = await insertBetween(db, {
+    ...row,
+    ...pair(row.sender_id, row.recipient_id),
+  });
+  if (!stored) return undefined;
+  return { ...row, ...stored, is_read: 0 };
+}
+
 /** Direct messages with the sender's name, as presented. */
 function messagesWithSender(db: Executor) {
   return db
@@ -87,10 +146,6 @@ export function listMessages(
     .limit(limit);
   if (beforeId !== undefined) query = query.where('m.id', '<', beforeId);
   return query.execute();
-}
-
-export function findMessage(db: Executor, id: number) {
-  return messagesWithSender(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**

@@ -15,7 +15,10 @@ import * as repo from './direct.repository.js';
 
 const DELETED_USER = 'Deleted user';
 
-function present(row: Awaited<ReturnType<typeof repo.findMessage>>): DirectMessage {
+/** A direct message row with its sender's name (null once they deleted their account). */
+type MessageRow = Awaited<ReturnType<typeof repo.listMessages>>[number];
+
+function present(row: MessageRow): DirectMessage {
   return {
     id: row.id,
     conversation_id: row.conversation_id,
@@ -78,16 +81,15 @@ export function createDirectService({
     async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
       await limiter.write('message', senderId);
       await assertMayMessage(senderId, recipientId);
-      const now = nowIso();
-      const conversationId = await repo.ensureConversation(db, senderId, recipientId, now);
-      const { id } = await repo.insertMessage(db, {
-        conversation_id: conversationId,
-        sender_id: senderId,
-        recipient_id: recipientId,
-        content,
-        created_at: now,
-      });
-      const message = present(await repo.findMessage(db, id));
+      const row = { sender_id: senderId, recipient_id: recipientId, content, created_at: nowIso() };
+      // One statement for every message but a conversation's first (issue 18).
+      let stored = await repo.insertMessageBetween(db, row);
+      if (!stored) {
+        await repo.ensureConversation(db, senderId, recipientId, row.created_at);
+        stored = await repo.insertMessageBetween(db, row);
+        if (!stored) throw new Error('conversation vanished');
+      }
+      const message = present(stored);
       events.emit('message.direct.created', { message, recipientId });
       return message;
     },

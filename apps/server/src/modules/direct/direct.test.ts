@@ -257,6 +257,26 @@ describe('direct messages', () => {
     expect(after.body.find((n) => n.id === n2.id)?.is_read).toBe(true);
   });
 
+  it('keeps one unread message notification for each of several conversations written together', async () => {
+    const to = await server.signUp('notif_many_to');
+    const senders = await Promise.all(
+      ['notif_many_1', 'notif_many_2'].map((n) => server.signUp(n)),
+    );
+    const sockets = await Promise.all(senders.map((s) => server.connect(s.token)));
+    const toSocket = await server.connect(to.token);
+    for (const round of ['first', 'second']) {
+      const pushed = collect(toSocket, 'notification');
+      await Promise.all(sockets.map((socket) => send(socket, to.user.id, round)));
+      await expect.poll(() => pushed.length).toBe(2);
+    }
+    const unread = (
+      await server.request<Notification[]>('GET', '/api/notifications', { token: to.token })
+    ).body.filter((n) => n.type === 'message' && !n.is_read);
+    expect(unread.map((n) => n.data.sender_id).sort()).toEqual(
+      senders.map((s) => s.user.id).sort(),
+    );
+  });
+
   it('pages a long conversation from the newest, with the cursor of the older page', async () => {
     const a = await server.signUp('long_a');
     const b = await server.signUp('long_b');

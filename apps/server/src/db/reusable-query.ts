@@ -1,0 +1,58 @@
+/**
+ * Queries built once and run many times (issue 18): Kysely builds and compiles every query
+ * afresh, and for the few statements that run for every direct message that costs more than
+ * SQLite takes to run them. Knows no feature: repositories use it for their hottest queries.
+ */
+import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
+import type { DB } from './types.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Where each bound value of the compiled SQL comes from: the name of one of the values. */
+interface Plan<V> {
+  sql: string;
+  order: (keyof V)[];
+}
+
+const STAND_IN = '\u0000gameon-value:';
+
+/**
+ * A query whose shape never changes: `build` runs once per dialect with stand-ins for `names`
+ * and its SQL is kept; each call binds that call's values in their place.
+ * `build` must use each value only as a bound value (Kysely's `eb.val`, a comparison, an
+ * `sql` template's `${value}`): never to decide the query's shape, never inlined.
+ * @returns `run(db, values)`: the rows, as the query built with `values` would answer them.
+ * @throws Error (at its first run) when `build` inlined a value, or bound one that is not
+ *   among `names` (a constant or a value computed from one).
+ */
+export function reusableQuery<V extends object, R>(
+  names: readonly (keyof V & string)[],
+  build: (db: Executor, values: V) => Compilable<R>,
+): (db: Executor, values: V) => Promise<R[]> {
+  // Per dialect adapter: a transaction's executor shares its database's adapter.
+  const plans = new WeakMap<object, Plan<V>>();
+
+  function plan(db: Executor): Plan<V> {
+    const standIns = Object.fromEntries(names.map((name) => [name, `${STAND_IN}${name}`]));
+    const { sql, parameters } = build(db, standIns as V).compile();
+    if (sql.includes(STAND_IN)) throw new Error('reusableQuery: a value was inlined in the SQL');
+    const order = parameters.map((parameter) => {
+      if (typeof parameter !== 'string' || !parameter.startsWith(STAND_IN))
+        throw new Error('reusableQuery: a bound value is not one of the named values');
+      return parameter.slice(STAND_IN.length) as keyof V;
+    });
+    return { sql, order };
+  }
+
+  return async (db, values) => {
+    const adapter = db.getExecutor().adapter;
+    let known = plans.get(adapter);
+    if (!known) {
+      known = plan(db);
+      plans.set(adapter, known);
+    }
+    const parameters = known.order.map((name) => values[name]);
+    const { rows } = await db.executeQuery<R>(CompiledQuery.raw(known.sql, parameters));
+    return rows;
+  };
+}
