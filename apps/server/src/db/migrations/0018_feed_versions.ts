@@ -11,7 +11,10 @@
  *   A cell without a row has version 0; versions only grow, so a sum over cells changes
  *   whenever one of them does. Games with no cell (a hidden place) are in no feed with a radius.
  *
- * Suspensions and blocks change no version: the feed applies them to every answer, cached or not.
+ * - A suspension starting or ending moves on the cells of the member's games, so cell lists leave
+ *   out suspended members' games (issue 17) and take them back when it ends.
+ *
+ * Blocks change no version: the feed applies them to every answer, cached or not.
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './helpers.js';
@@ -55,6 +58,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       await sql`create trigger ${sql.raw(`feed_${table}_changed`)} after insert or update or delete
         on ${sql.table(table)} for each row execute function feed_part_changed()`.execute(db);
     }
+    await sql`create function feed_suspension_changed() returns trigger language plpgsql as $$
+      begin
+        insert into feed_cell_versions (geocell, version)
+          select distinct geocell, 1 from posts where author_id = new.id and geocell is not null
+          on conflict (geocell) do update set version = feed_cell_versions.version + 1;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger feed_suspension_changed after update of suspended_at on users
+      for each row when (old.suspended_at is distinct from new.suspended_at)
+      execute function feed_suspension_changed()`.execute(db);
     return;
   }
   const bump = (cell: string) =>
@@ -72,6 +85,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger feed_post_update_new after update on posts
     when new.geocell is not null and new.geocell is not old.geocell begin
       ${bump('new.geocell')}
+    end`.execute(db);
+  await sql`create trigger feed_suspension_changed after update of suspended_at on users
+    when old.suspended_at is not new.suspended_at begin
+      insert into feed_cell_versions (geocell, version)
+        select distinct geocell, 1 from posts where author_id = new.id and geocell is not null
+        on conflict (geocell) do update set version = version + 1;
     end`.execute(db);
   for (const table of PARTS) {
     for (const [event, row] of [
@@ -93,6 +112,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
         db,
       );
     await sql`drop trigger if exists feed_post_changed on posts`.execute(db);
+    await sql`drop trigger if exists feed_suspension_changed on users`.execute(db);
+    await sql`drop function if exists feed_suspension_changed()`.execute(db);
     await sql`drop function if exists feed_part_changed()`.execute(db);
     await sql`drop function if exists feed_post_changed()`.execute(db);
     await sql`drop function if exists feed_bump_cell(integer)`.execute(db);
@@ -102,6 +123,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
         await sql`drop trigger if exists ${sql.raw(`feed_${table}_${event}`)}`.execute(db);
     for (const name of ['insert', 'delete', 'update_old', 'update_new'])
       await sql`drop trigger if exists ${sql.raw(`feed_post_${name}`)}`.execute(db);
+    await sql`drop trigger if exists feed_suspension_changed`.execute(db);
   }
   await db.schema.dropTable('feed_cell_versions').execute();
   await db.schema.alterTable('posts').dropColumn('version').execute();

@@ -23,6 +23,17 @@ export function notBlockedWith(viewerId: number, otherRef: string) {
 }
 
 /**
+ * SQL query: the ids of the members blocked by `viewerId` or blocking `viewerId`, as column `id`:
+ * the set {@link notBlockedWith} tests one member against, for a list that filters many rows by
+ * it at once (the feed's cached lists, issue 18). Repositories import it from the index.
+ */
+export function blockedEitherWay(viewerId: number) {
+  return sql<{
+    id: number;
+  }>`select blocked_id as id from blocks where blocker_id = ${viewerId} union all select blocker_id as id from blocks where blocked_id = ${viewerId}`;
+}
+
+/**
  * SQL condition: the member in column `memberRef` is not suspended (issue 17): a suspended
  * member's games leave the feed. Repositories import it from the access module's index.
  */
@@ -77,26 +88,6 @@ export async function blockedAmong(
     .select('u.id')
     .where('u.id', 'in', [...new Set(ids)])
     .where(sql<boolean>`not ${notBlockedWith(viewerId, 'u.id')}`)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Of `ids`, the members whose games `viewerId` may not see: blocked either way with `viewerId`
- * (issue 4) or suspended (issue 17), in one query written with {@link notBlockedWith} and
- * {@link notSuspended}, so each rule keeps its one SQL form.
- */
-export async function hiddenAmong(
-  db: Executor,
-  viewerId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', 'in', [...new Set(ids)])
-    .where(sql<boolean>`(not ${notBlockedWith(viewerId, 'u.id')} or not ${notSuspended('u.id')})`)
     .execute();
   return new Set(rows.map((r) => r.id));
 }

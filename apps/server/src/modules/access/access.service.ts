@@ -268,14 +268,6 @@ export function createAccessService({
     },
 
     /**
-     * Of `authorIds`, the members whose games `viewerId` may not see (blocked either way, or
-     * suspended; issues 4 and 17), in one query: the feed's rules stage (issue 18).
-     */
-    hiddenAmong(viewerId: number, authorIds: number[]): Promise<Set<number>> {
-      return repo.hiddenAmong(db, viewerId, authorIds);
-    },
-
-    /**
      * The members told when `userId` comes online or goes offline: their followers, or nobody
      * when `userId` hides their online status (issue 4 show_online_status).
      */

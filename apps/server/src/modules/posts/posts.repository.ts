@@ -16,7 +16,7 @@ import {
   withinRadiusSql,
 } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
-import { notBlockedWith, notSuspended } from '../access/index.js';
+import { blockedEitherWay, notBlockedWith, notSuspended } from '../access/index.js';
 import type { Candidate, SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 import { postgisFeedSkeleton } from './feed-skeleton.postgis.js';
 
@@ -310,9 +310,10 @@ function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
 }
 
 /**
- * The first `limit` games of place index cell `cell` matching `filter` (whoever looks: no viewer,
- * no rules), whole rows in (event_time, id) order: a cell's list in the feed cache (issue 18,
- * feed-cache.ts).
+ * The first `limit` games of place index cell `cell` matching `filter`, whole rows in
+ * (event_time, id) order, for whoever looks: no viewer's rules, only the suspension rule
+ * (issue 17), which moves the cell's version on (migration 0018). A cell's list in the feed
+ * cache (issue 18, feed-cache.ts).
  */
 export function cellGames(
   db: Executor,
@@ -323,20 +324,33 @@ export function cellGames(
   return matchingGames(db, filter)
     .selectAll('p')
     .where('p.geocell', '=', cell)
+    .where(notSuspended('p.author_id'))
     .orderBy('p.event_time')
     .orderBy('p.id')
     .limit(limit)
     .execute();
 }
 
-/** The version of each of `cells` (migration 0018), by cell; a cell never written is at 0. */
-export async function cellVersions(db: Executor, cells: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('feed_cell_versions')
-    .select(['geocell', 'version'])
-    .where('geocell', 'in', cells)
-    .execute();
-  return new Map(rows.map((r) => [r.geocell, Number(r.version)]));
+/**
+ * What the feed cache checks before answering `viewerId` from the lists of `cells`, in one
+ * query: the version of each cell (migration 0018; a cell never written is at 0) and the members
+ * blocked either way with the viewer (the access module's {@link blockedEitherWay}).
+ */
+export async function cellChecks(
+  db: Executor,
+  cells: number[],
+  viewerId: number,
+): Promise<{ versions: Map<number, number>; blocked: Set<number> }> {
+  const { rows } = await sql<{ cell: number | null; id: number }>`
+    select geocell as cell, version as id from feed_cell_versions where geocell in (${sql.join(cells)})
+    union all select null as cell, b.id from (${blockedEitherWay(viewerId)}) b`.execute(db);
+  const versions = new Map<number, number>();
+  const blocked = new Set<number>();
+  for (const row of rows) {
+    if (row.cell === null) blocked.add(Number(row.id));
+    else versions.set(Number(row.cell), Number(row.id));
+  }
+  return { versions, blocked };
 }
 
 /**

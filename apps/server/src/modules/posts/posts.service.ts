@@ -64,7 +64,7 @@ export interface PostsDeps {
   events: DomainEventBus;
   access: Pick<
     AccessService,
-    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf' | 'hiddenAmong'
+    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf'
   >;
   auth: Pick<AuthService, 'members'>;
   chats: Pick<
@@ -78,12 +78,6 @@ export interface PostsDeps {
   /** Hears where each soonest-first radius feed came from (the /metrics counter, issue 18). */
   countFeedAnswer?: (source: 'cache' | 'walk') => void;
 }
-
-/**
- * How many games past a page the cached feed puts through the rules (blocks, suspensions): when
- * they hide more, the index walk answers instead (issue 18).
- */
-const RULES_MARGIN = 5;
 
 /** The answer games give once they have started (spec part 1 §4; issue 11). */
 const STARTED = 'This game has already started';
@@ -190,10 +184,11 @@ export function createPostsService({
 
   /**
    * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
-   * (feed-cache.ts; the cells' versions read first, a stale list read again): the games in the
-   * circle (online games need none), of others, then the rules (access.hiddenAmong: blocks and
-   * suspensions). Undefined when the lists cannot tell the page (it reaches past a list's last
-   * game, or rules hid too many), so the index walk answers instead.
+   * (feed-cache.ts): one query reads the cells' versions and the members blocked either way with
+   * the viewer (issue 4), a stale list is read again (suspended members' games are left out of
+   * every list, issue 17), and the answer is the games in the circle (online games need none), not
+   * the viewer's own, nor of a member blocked either way. Undefined when the lists cannot tell the
+   * page (it reaches past a list's last game), so the index walk answers instead.
    */
   async function cachedFeed(
     filter: repo.FeedFilter,
@@ -202,7 +197,7 @@ export function createPostsService({
     const near = filter.near;
     const cells = repo.feedCells(filter);
     if (!near?.radius || !cells) return undefined;
-    const versions = await repo.cellVersions(db, cells);
+    const { versions, blocked } = await repo.cellChecks(db, cells, filter.viewerId);
     const shape = JSON.stringify([
       filter.sports,
       filter.category,
@@ -233,6 +228,7 @@ export function createPostsService({
       (g) =>
         g.event_time > filter.after &&
         g.author_id !== filter.viewerId &&
+        !blocked.has(g.author_id) &&
         (!cursor ||
           g.event_time > cursor.time ||
           (g.event_time === cursor.time && g.id > cursor.id)) &&
@@ -241,14 +237,8 @@ export function createPostsService({
             g.public_lng !== null &&
             haversine(g.public_lat, g.public_lng) <= bound)),
     );
-    // Rules for a page and a few more: if they hide more than that, the walk answers.
-    const head = games.slice(0, filter.limit + RULES_MARGIN);
-    const hidden = await access.hiddenAmong(
-      filter.viewerId,
-      head.map((g) => g.author_id),
-    );
-    const shown = head.filter((g) => !hidden.has(g.author_id)).slice(0, filter.limit);
-    if (shown.length === filter.limit || (head.length === games.length && !more)) return shown;
+    if (games.length >= filter.limit) return games.slice(0, filter.limit);
+    if (!more) return games;
     return undefined;
   }
 
