@@ -78,6 +78,14 @@ export function afterKeyset(
   return sql<boolean>`(${t} >= ${time} and (${t} > ${time} or ${sql.ref(columns.id)} > ${id}))`;
 }
 
+/**
+ * Whether the row at (`time`, `id`) comes after `keyset` in (time, id) order: {@link afterKeyset}
+ * in JavaScript, for rows the feed already holds (issue 18).
+ */
+export function isAfterKeyset(time: string, id: number, keyset: Keyset): boolean {
+  return time > keyset.time || (time === keyset.time && id > keyset.id);
+}
+
 /** A nearest-first keyset position (issue 14): the last row's distance key (whole metres), time and id. */
 export interface DistanceKeyset extends Keyset {
   distance: number;

@@ -124,5 +124,3 @@ export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
     },
   };
 }
-
-export type FeedCache = ReturnType<typeof createFeedCache>;

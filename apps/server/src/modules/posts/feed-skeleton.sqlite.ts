@@ -12,6 +12,7 @@
  * the rules. SQLite only: elsewhere the repository runs its portable SQL (posts.repository.ts).
  */
 import type SQLite from 'better-sqlite3';
+import { isAfterKeyset } from '../../lib/cursor.js';
 import {
   EARTH_RADIUS_M,
   FINECELL_DEG,
@@ -204,7 +205,7 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
         }
         for (const entry of query.all(...walk.cells, low, until, ...filters)) {
           const [time, id] = entry;
-          if (cursor && (time < cursor.time || (time === cursor.time && id <= cursor.id))) continue;
+          if (cursor && !isAfterKeyset(time, id, cursor)) continue;
           if (test(entry, entry[6] !== walk.onlineCell) === null) continue;
           found.push({ id, event_time: time });
           if (found.length === walk.limit) break;

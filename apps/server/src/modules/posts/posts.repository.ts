@@ -341,14 +341,17 @@ export async function cellChecks(
   cells: number[],
   viewerId: number,
 ): Promise<{ versions: Map<number, number>; blocked: Set<number> }> {
-  const { rows } = await sql<{ cell: number | null; id: number }>`
-    select geocell as cell, version as id from feed_cell_versions where geocell in (${sql.join(cells)})
-    union all select null as cell, b.id from (${blockedEitherWay(viewerId)}) b`.execute(db);
+  // One column of two meanings: a cell's version, or (no cell) a blocked member's id.
+  const { rows } = await sql<{ cell: number | null; value: number }>`
+    select geocell as cell, version as value from feed_cell_versions where geocell in (${sql.join(cells)})
+    union all select null as cell, b.id as value from (${blockedEitherWay(viewerId)}) b`.execute(
+    db,
+  );
   const versions = new Map<number, number>();
   const blocked = new Set<number>();
   for (const row of rows) {
-    if (row.cell === null) blocked.add(Number(row.id));
-    else versions.set(Number(row.cell), Number(row.id));
+    if (row.cell === null) blocked.add(Number(row.value));
+    else versions.set(Number(row.cell), Number(row.value));
   }
   return { versions, blocked };
 }

@@ -26,6 +26,7 @@ import {
   encodeDistanceKeysetCursor,
   encodeKeysetCursor,
   encodeOffsetCursor,
+  isAfterKeyset,
   type Keyset,
 } from '../../lib/cursor.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
@@ -229,9 +230,7 @@ export function createPostsService({
         g.event_time > filter.after &&
         g.author_id !== filter.viewerId &&
         !blocked.has(g.author_id) &&
-        (!cursor ||
-          g.event_time > cursor.time ||
-          (g.event_time === cursor.time && g.id > cursor.id)) &&
+        (!cursor || isAfterKeyset(g.event_time, g.id, cursor)) &&
         (g.geocell === repo.ONLINE_CELL ||
           (g.public_lat !== null &&
             g.public_lng !== null &&
