@@ -55,9 +55,22 @@ async function startServer(): Promise<string> {
   return url;
 }
 
+/** The CPU seconds (user and system) the server at `base` has used, from its own `/metrics`. */
+async function serverCpuSeconds(base: string): Promise<{ user: number; system: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    user: value('process_cpu_user_seconds_total'),
+    system: value('process_cpu_system_seconds_total'),
+  };
+}
+
 let bareRps = 0;
 async function load(name: string, url: string, token?: string): Promise<void> {
   if (args.only && name !== 'bare' && !args.only.split(',').includes(name)) return;
+  const base = name === 'bare' ? undefined : new URL(url).origin;
+  const cpuBefore = base ? await serverCpuSeconds(base) : undefined;
   const result = await autocannon({
     url,
     connections: 50,
@@ -66,6 +79,16 @@ async function load(name: string, url: string, token?: string): Promise<void> {
   });
   const rps = result.requests.average;
   if (name === 'bare') bareRps = rps;
+  // Server CPU per answer: steadier than requests/s on a shared machine, for before/after.
+  const cpuAfter = base ? await serverCpuSeconds(base) : undefined;
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / result.requests.total);
+  const cpuUs =
+    cpuBefore && cpuAfter
+      ? {
+          user: perRequest(cpuAfter.user - cpuBefore.user),
+          system: perRequest(cpuAfter.system - cpuBefore.system),
+        }
+      : null;
   console.log(
     JSON.stringify({
       name,
@@ -73,6 +96,7 @@ async function load(name: string, url: string, token?: string): Promise<void> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       share: bareRps ? Math.round((rps / bareRps) * 1000) / 1000 : null,
+      serverCpuUsPerRequest: cpuUs,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
     }),
@@ -95,6 +119,7 @@ try {
   const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
   for (let round = 0; round < Number(args.rounds); round++) {
     await load('bare', `http://127.0.0.1:${barePort}/`);
+    await load('health', `${url}/api/health`);
     await load('dense', `${url}/api/posts?${dense}`, token);
     await load('sparse', `${url}/api/posts?${sparse}`, token);
     await load('filtered', `${url}/api/posts?${dense}&sports=Football&tags=weekend`, token);

@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Responses are checked against their schemas only where config asks (tests), never in production.
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
-  await useSecurityHeaders(app, { hsts: config.trustProxy !== false });
+  useSecurityHeaders(app, { hsts: config.trustProxy !== false });
   // API JSON and the share page's HTML over 1 KiB go compressed (issue 16). Pictures and the
   // web app's files are not touched: the build precompressed the latter (see below), and a
   // reply that already has a Content-Encoding is passed through. Socket.IO is not a route.

@@ -1,11 +1,12 @@
 /**
- * Security headers on every HTTP response (issue 17), with `@fastify/helmet`: a Content Security
+ * Security headers on every HTTP response (issue 17), chosen by Helmet: a Content Security
  * Policy the built web app passes without inline script, no framing, no MIME sniffing, a
  * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, and
  * uploaded pictures served only as images. Socket.IO's own responses bypass Fastify.
  */
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { MEMBER_CHECK_SCRIPT } from '@gameon/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './http.js';
@@ -36,12 +37,38 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /**
+ * The headers Helmet sets for `options`, by lower-case name. Helmet's middleware writes the same
+ * headers on every response whatever the request (our policy has no per-request parts such as
+ * nonces), so it runs once here, on a response that only records them: building and running it
+ * for every request, as `@fastify/helmet` does, cost more than a whole health check (issue 18).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error !== undefined) throw new Error('Helmet refused its options', { cause: error });
+    },
+  );
+  return headers;
+}
+
+/**
  * Registers the headers on `app` (call before any route). `hsts`: send
  * `Strict-Transport-Security`, only when TLS ends at a proxy in front (`TRUST_PROXY` set);
  * without it the server speaks plain HTTP and HSTS would be wrong.
  */
-export async function useSecurityHeaders(app: App, options: { hsts: boolean }): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function useSecurityHeaders(app: App, options: { hsts: boolean }): void {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -51,6 +78,10 @@ export async function useSecurityHeaders(app: App, options: { hsts: boolean }): 
     // Pictures are loaded by the share page's link previews from other sites.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
   app.addHook('onSend', uploadsAsImages);
 }
