@@ -25,6 +25,30 @@ export interface Database {
   destroy: () => Promise<void>;
 }
 
+/**
+ * What {@link directSqlite} answers for a root Kysely instance on SQLite: its connection, the
+ * same statement cache Kysely's driver uses, and the query-time hook of {@link openDatabase}.
+ */
+export interface DirectSqlite {
+  sqlite: SQLite.Database;
+  prepare: (source: string) => SQLite.Statement;
+  onQuery?: (sql: string, milliseconds: number) => void;
+}
+
+const directConnections = new WeakMap<object, DirectSqlite>();
+
+/**
+ * The embedded SQLite connection under `db` when `db` is a database opened by
+ * {@link openDatabase} on SQLite (never a transaction's executor, nor PostgreSQL), for statements
+ * run synchronously without Kysely's per-query promises and connection lock (issue 18,
+ * db/reusable-query.ts). A caller must not use it while `sqlite.inTransaction`: a transaction of
+ * Kysely's holds the one connection then, and a statement run beside it would see or join its
+ * uncommitted writes.
+ */
+export function directSqlite(db: object): DirectSqlite | undefined {
+  return directConnections.get(db);
+}
+
 /** How many prepared statements {@link cachingPrepare} keeps per SQLite connection. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -79,9 +103,12 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({
-      dialect: new SqliteDialect({ database: cachingPrepare(sqlite) }),
-      log,
+    const prepared = cachingPrepare(sqlite);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: prepared }), log });
+    directConnections.set(db, {
+      sqlite,
+      prepare: (source) => prepared.prepare(source),
+      ...(onQuery ? { onQuery } : {}),
     });
     return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
   }

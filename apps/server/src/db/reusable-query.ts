@@ -4,6 +4,7 @@
  * SQLite takes to run them. Knows no feature: repositories use it for their hottest queries.
  */
 import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
+import { directSqlite } from './index.js';
 import type { DB } from './types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -21,6 +22,11 @@ const STAND_IN = '\u0000gameon-value:';
  * and its SQL is kept; each call binds that call's values in their place.
  * `build` must use each value only as a bound value (Kysely's `eb.val`, a comparison, an
  * `sql` template's `${value}`): never to decide the query's shape, never inlined.
+ * On the embedded SQLite file, outside a transaction, the statement runs at once on the
+ * connection ({@link directSqlite}) instead of through Kysely's executor: the same statement,
+ * the same answer, timed for the query metric the same way, without Kysely's promises and lock
+ * per query (about 10 us of 15 for a one-row lookup). Inside a transaction, and on PostgreSQL, it
+ * goes through Kysely.
  * @returns `run(db, values)`: the rows, as the query built with `values` would answer them.
  * @throws Error (at its first run) when `build` inlined a value, or bound one that is not
  *   among `names` (a constant or a value computed from one).
@@ -52,6 +58,16 @@ export function reusableQuery<V extends object, R>(
       plans.set(adapter, known);
     }
     const parameters = known.order.map((name) => values[name]);
+    const direct = directSqlite(db);
+    if (direct && !direct.sqlite.inTransaction) {
+      const statement = direct.prepare(known.sql);
+      const started = performance.now();
+      const rows = (
+        statement.reader ? statement.all(parameters) : (statement.run(parameters), [])
+      ) as R[];
+      direct.onQuery?.(known.sql, performance.now() - started);
+      return rows;
+    }
     const { rows } = await db.executeQuery<R>(CompiledQuery.raw(known.sql, parameters));
     return rows;
   };

@@ -1,5 +1,6 @@
 /** Queries for members, sessions, pending sign-ups and e-mail codes. */
 import type { Kysely, Transaction } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { DB, OtpPurpose, PendingSignupsTable, UserRow } from '../../db/types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -92,13 +93,20 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
+/** {@link findSessionByTokenHash}'s query, built once (issue 18: it runs for every request). */
+const sessionByTokenHash = reusableQuery(
+  ['tokenHash'],
+  (db, { tokenHash }: { tokenHash: string }) =>
+    db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'created_at', 'last_seen_at'])
+      .where('token_hash', '=', tokenHash),
+);
+
 /** The session of a token hash with its member's id and its times, or undefined. */
-export function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'created_at', 'last_seen_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  const [session] = await sessionByTokenHash(db, { tokenHash });
+  return session;
 }
 
 /** Sets a session's `last_seen_at` to `now` unless it is already at or after `seenSince`. */

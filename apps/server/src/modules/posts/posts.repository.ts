@@ -1,6 +1,7 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { DB, PostRow, PostsTable } from '../../db/types.js';
 import {
   afterDistanceKeyset,
@@ -331,22 +332,47 @@ export function cellGames(
     .execute();
 }
 
+/** The bound values of {@link cellChecksQuery}: the viewer and one slot per possible cell. */
+type CellCheckValues = { viewerId: number } & Record<`cell${number}`, number | null>;
+
+/** The cell slots of {@link cellChecksQuery}: the most cells a feed reads, the online one too. */
+const CELL_SLOTS = Array.from({ length: MAX_FEED_CELLS + 1 }, (_, i) => `cell${i}` as const);
+
 /**
- * What the feed cache checks before answering `viewerId` from the lists of `cells`, in one
- * query: the version of each cell (migration 0018; a cell never written is at 0) and the members
- * blocked either way with the viewer (the access module's {@link blockedEitherWay}).
+ * {@link cellChecks}' query, built once (issue 18: it runs for every radius feed), with a fixed
+ * number of cell slots so that its SQL never changes; slots past the cells asked for are null,
+ * which matches no cell.
+ */
+const cellChecksQuery = reusableQuery<CellCheckValues, { cell: number | null; value: number }>(
+  ['viewerId', ...CELL_SLOTS],
+  (db, values) => ({
+    // One column of two meanings: a cell's version, or (no cell) a blocked member's id.
+    compile: () =>
+      sql<{ cell: number | null; value: number }>`
+        select geocell as cell, version as value from feed_cell_versions
+          where geocell in (${sql.join(CELL_SLOTS.map((slot) => values[slot]))})
+        union all select null as cell, b.id as value from (${blockedEitherWay(values.viewerId)}) b`.compile(
+        db,
+      ),
+  }),
+);
+
+/**
+ * What the feed cache checks before answering `viewerId` from the lists of `cells` (at most
+ * {@link MAX_FEED_CELLS} and the online cell, as {@link feedCells} answers), in one query: the
+ * version of each cell (migration 0018; a cell never written is at 0) and the members blocked
+ * either way with the viewer (the access module's {@link blockedEitherWay}).
+ * @throws Error for more cells than that.
  */
 export async function cellChecks(
   db: Executor,
   cells: number[],
   viewerId: number,
 ): Promise<{ versions: Map<number, number>; blocked: Set<number> }> {
-  // One column of two meanings: a cell's version, or (no cell) a blocked member's id.
-  const { rows } = await sql<{ cell: number | null; value: number }>`
-    select geocell as cell, version as value from feed_cell_versions where geocell in (${sql.join(cells)})
-    union all select null as cell, b.id as value from (${blockedEitherWay(viewerId)}) b`.execute(
-    db,
-  );
+  if (cells.length > CELL_SLOTS.length) throw new Error(`cellChecks: ${cells.length} cells`);
+  const values = { viewerId } as CellCheckValues;
+  CELL_SLOTS.forEach((slot, i) => (values[slot] = cells[i] ?? null));
+  const rows = await cellChecksQuery(db, values);
   const versions = new Map<number, number>();
   const blocked = new Set<number>();
   for (const row of rows) {
