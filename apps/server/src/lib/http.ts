@@ -147,8 +147,34 @@ export function rejectUnsafeText(
 }
 
 /**
- * Serializes a route's answer. With `validate` off (production) it is `JSON.stringify`, exactly
- * what Fastify sends for a route without a schema: no extra work per response. With `validate`
+ * An answer already serialized to JSON text (issue 18: the feed assembles its answer from the
+ * cached JSON of each post). {@link responseSerializerCompiler} sends it as it is, and checks
+ * it against the route's schema where config asks, like any other answer.
+ */
+export class JsonText<T> {
+  /** Only for the type: what the text parses to. */
+  declare readonly value: T;
+
+  constructor(readonly json: string) {}
+}
+
+/**
+ * `body` as the route's answer type, for a handler to return: the serializer sends its text.
+ * The schema check (tests) parses the text, so a text that does not match `T` still fails there.
+ */
+export function answerJsonText<T>(body: JsonText<T>): T {
+  return body as unknown as T;
+}
+
+/** The JSON text of a route's answer: `data` serialized, or a {@link JsonText}'s own text. */
+function jsonOf(data: unknown): string {
+  return data instanceof JsonText ? data.json : JSON.stringify(data);
+}
+
+/**
+ * Serializes a route's answer. With `validate` off (production) it is `JSON.stringify` (or a
+ * {@link JsonText}'s text), exactly what Fastify sends for a route without a schema: no extra
+ * work per response. With `validate`
  * on (tests, `RESPONSE_VALIDATION=on`) the same JSON is first parsed with the route's zod schema
  * for that status, as the web app parses it: a missing or mistyped field, or a field the schema
  * does not declare, throws `ResponseSerializationError`, which the error handler answers 500
@@ -157,10 +183,10 @@ export function rejectUnsafeText(
 export function responseSerializerCompiler(
   validate: boolean,
 ): FastifySerializerCompiler<z.ZodType> {
-  if (!validate) return () => (data) => JSON.stringify(data);
+  if (!validate) return () => jsonOf;
   return ({ schema, method, url }) =>
     (data) => {
-      const json = JSON.stringify(data);
+      const json = jsonOf(data);
       // What the client receives: Dates as strings, undefined fields gone.
       const wire: unknown = JSON.parse(json);
       const parsed = z.safeParse(schema, wire);

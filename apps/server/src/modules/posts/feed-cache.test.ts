@@ -41,17 +41,25 @@ async function feed(server: TestServer, who: LoginResponse = viewer): Promise<Po
   return res.body;
 }
 
-/** The same feed from both processes, which must agree: the ids, headings and players. */
+/**
+ * The same feed from both processes, which must agree, post for post; and each post is what its
+ * game page (never cached) shows the viewer, but for the distance. Answers the ids, headings and
+ * players.
+ */
 async function both(): Promise<{ id: number; heading: string; players: number[] }[]> {
-  const shape = (posts: Post[]) =>
-    posts.map((p) => ({
-      id: p.id,
-      heading: p.heading,
-      players: p.interested_users.map((u) => u.user_id),
-    }));
-  const [a, b] = [shape(await feed(one)), shape(await feed(two))];
+  const [a, b] = [await feed(one), await feed(two)];
   expect(b).toEqual(a);
-  return a;
+  for (const { distance: _distance, ...post } of a) {
+    const page = await two.request<Post>('GET', `/api/posts/${String(post.id)}`, {
+      token: viewer.token,
+    });
+    expect(page.body).toEqual(post);
+  }
+  return a.map((p) => ({
+    id: p.id,
+    heading: p.heading,
+    players: p.interested_users.map((u) => u.user_id),
+  }));
 }
 
 describe('the feed caches (issue 18)', () => {

@@ -18,7 +18,7 @@ import {
   successSchema,
 } from '@gameon/shared';
 import { CALENDAR_CONTENT_TYPE } from '../../lib/calendar.js';
-import { principalOf, setNextCursor, viewerOf, type App } from '../../lib/http.js';
+import { answerJsonText, principalOf, setNextCursor, viewerOf, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
@@ -39,7 +39,7 @@ export function postsRoutes(
         request.query,
       );
       setNextCursor(reply, nextCursor);
-      return page;
+      return answerJsonText(page);
     },
   );
   app.post(

@@ -39,6 +39,7 @@ import {
   publicPoint,
   roundedDistance,
 } from '../../lib/geo.js';
+import { JsonText } from '../../lib/http.js';
 import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
 import { pointShownTo, type AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -110,6 +111,8 @@ export function createPostsService({
 }: PostsDeps) {
   const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
   const cache = createFeedCache();
+  /** Each row's JSON as others see it, open at the end ({@link presentJson}). */
+  const othersJson = new WeakMap<PostRow, string>();
 
   /**
    * The author name, tags and interested members of each of `rows`, by post id: from the cache
@@ -145,8 +148,49 @@ export function createPostsService({
   }
 
   /**
-   * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules let the viewer see
-   * ({@link pointShownTo}); `distance` is measured to the point shown, if any.
+   * Post `r` with its `parts` as `viewerId` (null: a signed-out visitor) sees it, at the point the
+   * access rules let the viewer see ({@link pointShownTo}), without a distance.
+   */
+  function presentRow(r: PostRow, parts: PostParts, viewerId: number | null): Post {
+    const point = pointShownTo(viewerId, r);
+    // Joining order decides: the first players_needed are in, the rest wait (issue 11).
+    const order = parts.interested.map((id) => ({ user_id: id }));
+    const joined = order.slice(0, r.players_needed);
+    return {
+      id: r.id,
+      author_id: r.author_id,
+      author: { id: r.author_id, username: parts.username ?? 'Deleted user' },
+      sport: r.sport,
+      heading: r.heading,
+      description: r.description,
+      tags: [...parts.tags],
+      location: point ? { type: 'Point', coordinates: point } : null,
+      location_name: r.location_name,
+      event_time: r.event_time,
+      players_needed: r.players_needed,
+      interested_users: joined,
+      waitlist: order.slice(r.players_needed),
+      is_full: joined.length >= r.players_needed,
+      created_at: r.created_at,
+    };
+  }
+
+  /**
+   * The distance in metres from `origin` to where `viewerId` sees post `r`, or undefined: no
+   * origin, no point shown, or an online game, which is played nowhere in particular (issue 14).
+   */
+  function distanceTo(
+    r: PostRow,
+    viewerId: number | null,
+    origin: [number, number] | undefined,
+  ): number | undefined {
+    const point = pointShownTo(viewerId, r);
+    return origin && point && !isEsport(r.sport) ? roundedDistance(origin, point) : undefined;
+  }
+
+  /**
+   * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules
+   * let the viewer see ({@link pointShownTo}); `distance` is measured to the point shown, if any.
    */
   async function present(
     rows: PostRow[],
@@ -155,32 +199,37 @@ export function createPostsService({
   ): Promise<Post[]> {
     const partsById = await partsOf(rows);
     return rows.map((r) => {
-      const point = pointShownTo(viewerId, r);
-      const parts = partsById.get(r.id)!;
-      // Joining order decides: the first players_needed are in, the rest wait (issue 11).
-      const order = parts.interested.map((id) => ({ user_id: id }));
-      const joined = order.slice(0, r.players_needed);
-      const post: Post = {
-        id: r.id,
-        author_id: r.author_id,
-        author: { id: r.author_id, username: parts.username ?? 'Deleted user' },
-        sport: r.sport,
-        heading: r.heading,
-        description: r.description,
-        tags: [...parts.tags],
-        location: point ? { type: 'Point', coordinates: point } : null,
-        location_name: r.location_name,
-        event_time: r.event_time,
-        players_needed: r.players_needed,
-        interested_users: joined,
-        waitlist: order.slice(r.players_needed),
-        is_full: joined.length >= r.players_needed,
-        created_at: r.created_at,
-      };
-      // An online game is played nowhere in particular: no distance (issue 14).
-      if (origin && point && !isEsport(r.sport)) post.distance = roundedDistance(origin, point);
+      const post = presentRow(r, partsById.get(r.id)!, viewerId);
+      const distance = distanceTo(r, viewerId, origin);
+      if (distance !== undefined) post.distance = distance;
       return post;
     });
+  }
+
+  /**
+   * What {@link present} answers, as JSON text (issue 18: the feed's answer). A post as members
+   * other than its host see it is the same for all of them but for its distance, so its JSON
+   * (without the closing brace, where the distance goes) is kept with the row it was made from:
+   * a row is read again, into a new object, whenever its cell's version moves (feed-cache.ts),
+   * and its parts are those of the row's version, so the text is never older than the row.
+   */
+  async function presentJson(
+    rows: PostRow[],
+    viewerId: number,
+    origin?: [number, number],
+  ): Promise<JsonText<Post[]>> {
+    const missing = rows.filter((r) => r.author_id === viewerId || !othersJson.has(r));
+    const partsById = missing.length > 0 ? await partsOf(missing) : undefined;
+    const items = rows.map((r) => {
+      let open = r.author_id === viewerId ? undefined : othersJson.get(r);
+      if (open === undefined) {
+        open = JSON.stringify(presentRow(r, partsById!.get(r.id)!, viewerId)).slice(0, -1);
+        if (r.author_id !== viewerId) othersJson.set(r, open);
+      }
+      const distance = distanceTo(r, viewerId, origin);
+      return distance === undefined ? `${open}}` : `${open},"distance":${distance}}`;
+    });
+    return new JsonText(`[${items.join(',')}]`);
   }
 
   /**
@@ -387,13 +436,14 @@ export function createPostsService({
      * metres when `lat`/`lng` are given; radius -1 = no location filter. Issue 14: online games
      * carry no distance and no radius hides them; `order=soonest` (default) pages by time,
      * `order=nearest` (the schema lets it through only with a position and a radius) by distance
-     * then time, online games after every game in range.
+     * then time, online games after every game in range. The page comes as JSON text
+     * ({@link presentJson}), the next page's cursor beside it.
      * @throws AppError 400 invalid cursor (also one made for the other order).
      */
     async feed(
       viewerId: number,
       input: z.output<typeof feedQuerySchema>,
-    ): Promise<{ posts: Post[]; nextCursor?: string }> {
+    ): Promise<{ posts: JsonText<Post[]>; nextCursor?: string }> {
       const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
       const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
       const chosen = [...wantsSports, ...wantsEsports];
@@ -417,7 +467,7 @@ export function createPostsService({
       };
       const { rows, nextCursor } = await feedPage(filter, input.limit, input.order, input.cursor);
       return {
-        posts: await present(rows, viewerId, origin),
+        posts: await presentJson(rows, viewerId, origin),
         ...(nextCursor ? { nextCursor } : {}),
       };
     },
