@@ -8,8 +8,10 @@
  *
  * Starts the bare Fastify route and the real server (`RATE_LIMITS=off`, `SEED_DEMO=false`) as
  * their own processes, adds one session to the database (so use a copy you may write to), then
- * loads each scenario with autocannon, 50 connections, and prints requests/s, p50, p99 and the
- * share of the bare route measured in the same run. `--profile` runs the server under
+ * loads each scenario with autocannon, 50 connections (after 3 s of warm-up), and prints
+ * requests/s, p50, p99, the share of the bare route measured in the same run, and from the
+ * server's own `/metrics` its CPU time per request (user and system: steadier than requests/s on
+ * a shared machine) and how many feeds the cell lists answered (`cache`) or the index walk. `--profile` runs the server under
  * `--cpu-prof` (profile in `bench/profiles/`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,14 +57,20 @@ async function startServer(): Promise<string> {
   return url;
 }
 
-/** The CPU seconds (user and system) the server at `base` has used, from its own `/metrics`. */
-async function serverCpuSeconds(base: string): Promise<{ user: number; system: number }> {
+/**
+ * What the server at `base` tells of itself at `/metrics`: the CPU seconds (user and system) it
+ * has used, and how many radius feeds it answered from the cell lists and by the index walk.
+ */
+async function serverCounters(
+  base: string,
+): Promise<{ user: number; system: number; cache: number; walk: number }> {
   const text = await (await fetch(`${base}/metrics`)).text();
-  const value = (name: string) =>
-    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   return {
     user: value('process_cpu_user_seconds_total'),
     system: value('process_cpu_system_seconds_total'),
+    cache: value('gameon_feed_answers_total\\{source="cache"\\}'),
+    walk: value('gameon_feed_answers_total\\{source="walk"\\}'),
   };
 }
 
@@ -70,25 +78,30 @@ let bareRps = 0;
 async function load(name: string, url: string, token?: string): Promise<void> {
   if (args.only && name !== 'bare' && !args.only.split(',').includes(name)) return;
   const base = name === 'bare' ? undefined : new URL(url).origin;
-  const cpuBefore = base ? await serverCpuSeconds(base) : undefined;
-  const result = await autocannon({
+  const options = {
     url,
     connections: 50,
-    duration: Number(args.seconds),
     headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  };
+  // Measured warm, as in bench/run.ts.
+  await autocannon({ ...options, duration: 3 });
+  const before = base ? await serverCounters(base) : undefined;
+  const result = await autocannon({ ...options, duration: Number(args.seconds) });
   const rps = result.requests.average;
   if (name === 'bare') bareRps = rps;
   // Server CPU per answer: steadier than requests/s on a shared machine, for before/after.
-  const cpuAfter = base ? await serverCpuSeconds(base) : undefined;
+  const after = base ? await serverCounters(base) : undefined;
   const perRequest = (seconds: number) => Math.round((seconds * 1e6) / result.requests.total);
-  const cpuUs =
-    cpuBefore && cpuAfter
+  const server =
+    before && after
       ? {
-          user: perRequest(cpuAfter.user - cpuBefore.user),
-          system: perRequest(cpuAfter.system - cpuBefore.system),
+          serverCpuUsPerRequest: {
+            user: perRequest(after.user - before.user),
+            system: perRequest(after.system - before.system),
+          },
+          feedAnswers: { cache: after.cache - before.cache, walk: after.walk - before.walk },
         }
-      : null;
+      : {};
   console.log(
     JSON.stringify({
       name,
@@ -96,7 +109,7 @@ async function load(name: string, url: string, token?: string): Promise<void> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       share: bareRps ? Math.round((rps / bareRps) * 1000) / 1000 : null,
-      serverCpuUsPerRequest: cpuUs,
+      ...server,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
     }),
