@@ -38,6 +38,27 @@ export interface DirectSqlite {
 const directConnections = new WeakMap<object, DirectSqlite>();
 
 /**
+ * What {@link directPostgres} answers for a root Kysely instance on PostgreSQL: the pool under
+ * it and the query-time hook of {@link openDatabase}.
+ */
+export interface DirectPostgres {
+  pool: pg.Pool;
+  onQuery?: (sql: string, milliseconds: number) => void;
+}
+
+const directPools = new WeakMap<object, DirectPostgres>();
+
+/**
+ * The pg pool under `db` when `db` is a database opened by {@link openDatabase} on PostgreSQL
+ * (never a transaction's executor, which holds one connection of its own), for statements
+ * prepared once per connection by name (issue 18, db/reusable-query.ts): a query run on the
+ * pool is what Kysely's root executor runs, on any free connection.
+ */
+export function directPostgres(db: object): DirectPostgres | undefined {
+  return directPools.get(db);
+}
+
+/**
  * The embedded SQLite connection under `db` when `db` is a database opened by
  * {@link openDatabase} on SQLite (never a transaction's executor, nor PostgreSQL), for statements
  * run synchronously without Kysely's per-query promises and connection lock (issue 18,
@@ -115,6 +136,7 @@ export function openDatabase(
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
   pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  directPools.set(db, { pool, ...(onQuery ? { onQuery } : {}) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
