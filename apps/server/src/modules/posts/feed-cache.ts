@@ -63,14 +63,16 @@ function byKey(a: PostRow, b: PostRow): number {
 }
 
 /**
- * The games of `lists` that pass `keep`, in (event_time, id) order, up to the point the lists
- * can tell: past the last game of a list that is not {@link CellList.complete}, that cell may
- * hold games the list does not, so the answer stops at that game (the earliest such game over
- * all lists). `more` says whether the cells may hold matching games past the answer.
+ * The first `limit` games of `lists` that pass `keep`, in (event_time, id) order, up to the point
+ * the lists can tell: past the last game of a list that is not {@link CellList.complete}, that
+ * cell may hold games the list does not, so the answer stops at that game (the earliest such game
+ * over all lists). `more` says whether the cells may hold matching games past that point. The
+ * lists are each in order, so they are merged head by head and only as far as the answer needs.
  */
 export function mergeCellLists(
   lists: CellList[],
   keep: (game: PostRow) => boolean,
+  limit: number,
 ): { games: PostRow[]; more: boolean } {
   let horizon: PostRow | undefined;
   for (const list of lists) {
@@ -78,14 +80,22 @@ export function mergeCellLists(
     if (list.complete || !last) continue;
     if (!horizon || byKey(last, horizon) < 0) horizon = last;
   }
+  const heads = lists.map(() => 0);
   const games: PostRow[] = [];
-  for (const list of lists) {
-    for (const game of list.games) {
-      if (horizon && byKey(game, horizon) > 0) break;
-      if (keep(game)) games.push(game);
+  while (games.length < limit) {
+    let next: PostRow | undefined;
+    let from = -1;
+    for (const [i, list] of lists.entries()) {
+      const game = list.games[heads[i]!];
+      if (game && (!next || byKey(game, next) < 0)) {
+        next = game;
+        from = i;
+      }
     }
+    if (!next || (horizon && byKey(next, horizon) > 0)) break;
+    heads[from]! += 1;
+    if (keep(next)) games.push(next);
   }
-  games.sort(byKey);
   return { games, more: horizon !== undefined };
 }
 

@@ -284,8 +284,9 @@ export function createPostsService({
           (g.public_lat !== null &&
             g.public_lng !== null &&
             haversine(g.public_lat, g.public_lng) <= bound)),
+      filter.limit,
     );
-    if (games.length >= filter.limit) return games.slice(0, filter.limit);
+    if (games.length >= filter.limit) return games;
     if (!more) return games;
     return undefined;
   }
