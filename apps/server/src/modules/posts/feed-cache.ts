@@ -115,9 +115,9 @@ export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
       const list = cellLists.get(key);
       if (!list || list.version !== version) return undefined;
       if (!list.complete) {
-        let upcoming = 0;
-        for (const game of list.games) if (game.event_time > after) upcoming++;
-        if (upcoming * 2 < CELL_LIST_SIZE) return undefined;
+        // In time order, so at least half are after `after` when the middle one is.
+        const middle = list.games[list.games.length - CELL_LIST_SIZE / 2];
+        if (!middle || middle.event_time <= after) return undefined;
       }
       return list;
     },
