@@ -93,12 +93,14 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
 
 /** Times every request by route and serves `GET /metrics` to those allowed to read it. */
 export function metricsRoutes(app: App, metrics: Metrics, token: string | null): void {
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: no promise for every request (issue 18).
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, token)) {
