@@ -104,6 +104,12 @@ export interface FeedCellVersionsTable {
   version: number;
 }
 
+/** The feed's epoch (migration 0019): one row, on SQLite only. */
+export interface FeedEpochTable {
+  id: number;
+  version: number;
+}
+
 export interface PostTagsTable {
   post_id: number;
   tag: string;
@@ -378,6 +384,8 @@ export interface DB {
   otp_codes: OtpCodesTable;
   posts: PostsTable;
   feed_cell_versions: FeedCellVersionsTable;
+  /** SQLite only (migration 0019). */
+  feed_epoch: FeedEpochTable;
   post_tags: PostTagsTable;
   post_interests: PostInterestsTable;
   group_chats: GroupChatsTable;

@@ -18,6 +18,7 @@ import * as postFinecells from './0015_post_finecells.js';
 import * as postGeography from './0016_post_geography.js';
 import * as listIndexes from './0017_list_indexes.js';
 import * as feedVersions from './0018_feed_versions.js';
+import * as feedEpoch from './0019_feed_epoch.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_post_geography': postGeography,
   '0017_list_indexes': listIndexes,
   '0018_feed_versions': feedVersions,
+  '0019_feed_epoch': feedEpoch,
 };

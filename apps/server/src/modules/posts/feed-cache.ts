@@ -9,6 +9,9 @@
  *   ({@link mergeCellLists}); the viewer's rules are applied after, on every answer.
  * - **Post parts.** A post's author name, tags and interested members in joining order, while
  *   the post's version is the one they were read at.
+ * - **Cell versions as of an epoch** (SQLite, migration 0019). The versions of the cells feeds
+ *   have read, as of the feed's epoch they were read with; while the epoch has not moved, no
+ *   cell's version has, so a feed checks one row instead of each of its cells.
  *
  * Both are bounded maps that forget the least recently used entry.
  */
@@ -106,7 +109,34 @@ export function mergeCellLists(
 export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
   const cellLists = new LruMap<string, CellList>(lists);
   const parts = new LruMap<number, { version: number; parts: PostParts }>(posts);
+  let epoch: number | null = null;
+  const versions = new Map<number, number>();
   return {
+    /**
+     * The versions of `cells` as of the epoch `epoch()` answers, when every one of them is
+     * known; undefined otherwise.
+     */
+    versionsAt(cells: number[]): Map<number, number> | undefined {
+      if (epoch === null || !cells.every((cell) => versions.has(cell))) return undefined;
+      // A copy: a feed may wait on a list's read while another notes a newer epoch.
+      return new Map(cells.map((cell) => [cell, versions.get(cell)!]));
+    },
+    /** The epoch the known versions are of, or null when none are known. */
+    epoch(): number | null {
+      return epoch;
+    },
+    /**
+     * Notes the versions of `cells` read with epoch `at` in one statement (a cell not in `read`
+     * is at 0). A newer or older epoch than the one noted before starts afresh, so every version
+     * known is always of the one epoch noted.
+     */
+    noteVersions(at: number, cells: number[], read: Map<number, number>): void {
+      if (at !== epoch) {
+        versions.clear();
+        epoch = at;
+      }
+      for (const cell of cells) versions.set(cell, read.get(cell) ?? 0);
+    },
     /**
      * The list under `key` (a cell and its filters), when still at `version` and still holding
      * at least half its games after `after` (an ISO time): older games have left the feed.

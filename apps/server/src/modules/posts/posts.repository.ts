@@ -1,5 +1,5 @@
 /** Queries for posts, their tags and interest. Geo filtering is portable SQL (see feed). */
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { DB, PostRow, PostsTable } from '../../db/types.js';
@@ -338,48 +338,94 @@ type CellCheckValues = { viewerId: number } & Record<`cell${number}`, number | n
 /** The cell slots of {@link cellChecksQuery}: the most cells a feed reads, the online one too. */
 const CELL_SLOTS = Array.from({ length: MAX_FEED_CELLS + 1 }, (_, i) => `cell${i}` as const);
 
+/** A row of the feed's checks: a cell's version, a member blocked either way, or the epoch. */
+interface CheckRow {
+  kind: 'cell' | 'blocked' | 'epoch';
+  cell: number | null;
+  value: number;
+}
+
 /**
- * {@link cellChecks}' query, built once (issue 18: it runs for every radius feed), with a fixed
- * number of cell slots so that its SQL never changes; slots past the cells asked for are null,
- * which matches no cell.
+ * The checks every cached radius feed makes, whatever it asks of cells: the members blocked
+ * either way with `viewerId` (the access module's {@link blockedEitherWay}) and, on SQLite, the
+ * feed's epoch (migration 0019).
  */
-const cellChecksQuery = reusableQuery<CellCheckValues, { cell: number | null; value: number }>(
+function viewerChecksSql(db: Executor, viewerId: number) {
+  const epoch =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql``
+      : sql`union all select 'epoch' as kind, null as cell, version as value from feed_epoch`;
+  return sql`select 'blocked' as kind, null as cell, b.id as value from (${blockedEitherWay(viewerId)}) b ${epoch}`;
+}
+
+/**
+ * {@link cellChecks}' query, built once (issue 18: it runs for every radius feed that does not
+ * know its cells' versions), with a fixed number of cell slots so that its SQL never changes;
+ * slots past the cells asked for are null, which matches no cell.
+ */
+const cellChecksQuery = reusableQuery<CellCheckValues, CheckRow>(
   ['viewerId', ...CELL_SLOTS],
   (db, values) => ({
-    // One column of two meanings: a cell's version, or (no cell) a blocked member's id.
     compile: () =>
-      sql<{ cell: number | null; value: number }>`
-        select geocell as cell, version as value from feed_cell_versions
+      sql<CheckRow>`
+        select 'cell' as kind, geocell as cell, version as value from feed_cell_versions
           where geocell in (${sql.join(CELL_SLOTS.map((slot) => values[slot]))})
-        union all select null as cell, b.id as value from (${blockedEitherWay(values.viewerId)}) b`.compile(
-        db,
-      ),
+        union all ${viewerChecksSql(db, values.viewerId)}`.compile(db),
   }),
 );
+
+/** {@link epochChecks}' query, built once: the checks of a feed that knows its cells' versions. */
+const epochChecksQuery = reusableQuery<{ viewerId: number }, CheckRow>(
+  ['viewerId'],
+  (db, { viewerId }) => ({ compile: () => viewerChecksSql(db, viewerId).compile(db) }),
+);
+
+/** What the feed's checks answer; `epoch` is null on PostgreSQL, which keeps none. */
+export interface FeedChecks {
+  versions: Map<number, number>;
+  blocked: Set<number>;
+  epoch: number | null;
+}
+
+function feedChecksOf(rows: CheckRow[]): FeedChecks {
+  const checks: FeedChecks = { versions: new Map(), blocked: new Set(), epoch: null };
+  for (const row of rows) {
+    if (row.kind === 'blocked') checks.blocked.add(Number(row.value));
+    else if (row.kind === 'epoch') checks.epoch = Number(row.value);
+    else checks.versions.set(Number(row.cell), Number(row.value));
+  }
+  return checks;
+}
 
 /**
  * What the feed cache checks before answering `viewerId` from the lists of `cells` (at most
  * {@link MAX_FEED_CELLS} and the online cell, as {@link feedCells} answers), in one query: the
- * version of each cell (migration 0018; a cell never written is at 0) and the members blocked
- * either way with the viewer (the access module's {@link blockedEitherWay}).
+ * version of each cell (migration 0018; a cell never written is at 0), the members blocked
+ * either way with the viewer, and on SQLite the feed's epoch, read in the same statement, so the
+ * versions are those of that epoch.
  * @throws Error for more cells than that.
  */
 export async function cellChecks(
   db: Executor,
   cells: number[],
   viewerId: number,
-): Promise<{ versions: Map<number, number>; blocked: Set<number> }> {
+): Promise<FeedChecks> {
   if (cells.length > CELL_SLOTS.length) throw new Error(`cellChecks: ${cells.length} cells`);
   const values = { viewerId } as CellCheckValues;
   CELL_SLOTS.forEach((slot, i) => (values[slot] = cells[i] ?? null));
-  const rows = await cellChecksQuery(db, values);
-  const versions = new Map<number, number>();
-  const blocked = new Set<number>();
-  for (const row of rows) {
-    if (row.cell === null) blocked.add(Number(row.value));
-    else versions.set(Number(row.cell), Number(row.value));
-  }
-  return { versions, blocked };
+  return feedChecksOf(await cellChecksQuery(db, values));
+}
+
+/**
+ * The checks of a radius feed that already knows its cells' versions as of an epoch (SQLite
+ * only): the members blocked either way with `viewerId` and the feed's epoch now, in one query
+ * of a few index entries. The versions still hold when the epoch has not moved.
+ */
+export async function epochChecks(
+  db: Executor,
+  viewerId: number,
+): Promise<Pick<FeedChecks, 'blocked' | 'epoch'>> {
+  return feedChecksOf(await epochChecksQuery(db, { viewerId }));
 }
 
 /**

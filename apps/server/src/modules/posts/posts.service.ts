@@ -233,6 +233,26 @@ export function createPostsService({
   }
 
   /**
+   * The versions of `cells` and the members blocked either way with `viewerId`, for the cell
+   * lists (feed-cache.ts): where this process knows the cells' versions as of the feed's epoch
+   * (SQLite, migration 0019) and the epoch has not moved, one query of a few index entries;
+   * otherwise the cells' versions are read, with the epoch they are of.
+   */
+  async function feedChecks(
+    cells: number[],
+    viewerId: number,
+  ): Promise<Pick<repo.FeedChecks, 'versions' | 'blocked'>> {
+    const known = cache.versionsAt(cells);
+    if (known) {
+      const now = await repo.epochChecks(db, viewerId);
+      if (now.epoch === cache.epoch()) return { versions: known, blocked: now.blocked };
+    }
+    const checks = await repo.cellChecks(db, cells, viewerId);
+    if (checks.epoch !== null) cache.noteVersions(checks.epoch, cells, checks.versions);
+    return checks;
+  }
+
+  /**
    * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
    * (feed-cache.ts): one query reads the cells' versions and the members blocked either way with
    * the viewer (issue 4), a stale list is read again (suspended members' games are left out of
@@ -247,7 +267,7 @@ export function createPostsService({
     const near = filter.near;
     const cells = repo.feedCells(filter);
     if (!near?.radius || !cells) return undefined;
-    const { versions, blocked } = await repo.cellChecks(db, cells, filter.viewerId);
+    const { versions, blocked } = await feedChecks(cells, filter.viewerId);
     const shape = JSON.stringify([
       filter.sports,
       filter.category,
