@@ -87,6 +87,7 @@ export function createDirectService({
     throw error;
   };
 
+  /** Stores the {@link queued} messages and settles each one's promise with its own outcome. */
   function writeQueued(): void {
     const batch = queued;
     queued = [];
@@ -135,8 +136,11 @@ export function createDirectService({
     assertMayMessage,
 
     /**
-     * Stores and announces a direct message (the first one creates the conversation).
-     * @throws AppError 429 past the member's message limit (issue 17).
+     * Stores and announces a direct message (the first one creates the conversation), in one
+     * transaction with the other messages of its turn (group commit, issue 18).
+     * @throws AppError 429 past the member's message limit (issue 17); AppError 400/403/404 as
+     *   {@link assertMayMessage}; the database's error when it refused this message (the others
+     *   of its turn are stored all the same).
      */
     async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
       await limiter.write('message', senderId);
