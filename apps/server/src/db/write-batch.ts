@@ -1,7 +1,8 @@
 /**
  * Group commit on the embedded SQLite file (issue 18): the writes gathered in one turn of the
  * event loop (say the direct messages read from many sockets) run in one transaction, each in
- * its own savepoint, so one commit carries them all while one failing write loses only itself.
+ * its own savepoint when one fails, so one commit carries them all while one failing write loses
+ * only itself.
  * Knows no feature: repositories build their batched statements with {@link batchStatement}.
  */
 import type { Compilable, Kysely, Transaction } from 'kysely';
@@ -59,8 +60,10 @@ export function batchStatement<V extends object, R>(
 
 /**
  * Runs `write` for each of `items` synchronously in one transaction on the embedded SQLite
- * connection of `db`, each item in its own savepoint: an item whose write throws is rolled back
- * alone and answered with its error; the others commit together.
+ * connection of `db`. The batch runs first as it comes; when a write throws, that transaction is
+ * rolled back and the batch runs again with each item in its own savepoint, so the item that
+ * throws is rolled back alone and answered with its error while the others commit together
+ * (savepoints cost two statements an item, paid only by a batch with a failure).
  * @returns each item's {@link BatchResult} in order; undefined when no batch can run (PostgreSQL,
  *   a transaction of Kysely's holding the connection) or the transaction itself failed (BEGIN or
  *   COMMIT, e.g. SQLite busy): nothing was written then, and the caller writes the items its
@@ -74,6 +77,15 @@ export function runWriteBatch<I, T>(
   const direct = directSqlite(db);
   if (!direct || direct.sqlite.inTransaction) return undefined;
   const connection: BatchConnection = { db, direct };
+  const plain = direct.sqlite.transaction(() =>
+    items.map((item): BatchResult<T> => ({ ok: true, value: write(connection, item) })),
+  );
+  try {
+    return plain();
+  } catch {
+    // Rolled back whole: run it again, item by item.
+  }
+  if (direct.sqlite.inTransaction) return undefined;
   // better-sqlite3 runs a transaction function called inside another as a savepoint.
   const one = direct.sqlite.transaction((item: I) => write(connection, item));
   const all = direct.sqlite.transaction(() =>

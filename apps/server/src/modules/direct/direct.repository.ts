@@ -146,7 +146,7 @@ export async function insertMessageBetween(db: Executor, row: NewDirectMessage) 
  * Stores direct messages as {@link insertMessageBetween} does, each creating its pair's
  * conversation when there is none, all in one transaction on the embedded SQLite file (group
  * commit, issue 18: one commit for the messages of one turn of the event loop instead of one
- * each), each message in its own savepoint.
+ * each; db/write-batch.ts), a message the database refuses failing alone.
  * @returns per message, in order, the stored message as presented or the error that refused it
  *   (nothing of it is stored then; the others are); undefined when there is no batch to run
  *   (PostgreSQL, a transaction open on the connection) or its commit failed: nothing was stored,
