@@ -243,6 +243,16 @@ async function directMessages(
   const sent = reports.reduce((n, r) => n + r.sent, 0);
   const ack = reports.flatMap((r) => r.ack);
   const delivery = reports.flatMap((r) => r.delivery);
+  const secondsSent = Math.max(...reports.map((r) => r.deliveryBySecond.length));
+  // When the slow deliveries happen: a stall (the machine busy elsewhere) or a growing queue.
+  const bySecond = Array.from({ length: secondsSent }, (_, s) =>
+    Math.round(
+      percentile(
+        reports.flatMap((r) => r.deliveryBySecond[s] ?? []),
+        99,
+      ),
+    ),
+  );
   const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
   const cpuAfter = await Promise.all(servers.map(serverGauges));
   const cpuSeconds = cpuAfter.reduce((n, g, i) => n + g.cpuSeconds - cpuBefore[i]!.cpuSeconds, 0);
@@ -259,6 +269,7 @@ async function directMessages(
     deliveryP50Ms: round(percentile(delivery, 50)),
     deliveryP99Ms: round(percentile(delivery, 99)),
     serverCpuMsPerMessage: ack.length > 0 ? round((cpuSeconds * 1000) / ack.length) : null,
+    deliveryP99BySendSecondMs: bySecond,
   };
   results.push(entry);
   console.log(JSON.stringify(entry));

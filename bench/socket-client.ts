@@ -9,7 +9,7 @@
  *   out: {connected, failed}
  *   in:  {kind: 'direct', label, recipientIds, rate, seconds}  the first half of the sockets send
  *        to the second half (sender i to recipient i, member id recipientIds[i]) at `rate` a second
- *   out: {sent, refused, elapsedSeconds, ack: ms[], delivery: ms[]}
+ *   out: {sent, refused, elapsedSeconds, ack: ms[], delivery: ms[], deliveryBySecond: ms[][]}
  *   in:  'close'  disconnects every socket and exits
  */
 import { io, type Socket } from 'socket.io-client';
@@ -24,6 +24,8 @@ export interface DirectReport {
   elapsedSeconds: number;
   ack: number[];
   delivery: number[];
+  /** The delivery times of the messages sent in each second of the run, by that second. */
+  deliveryBySecond: number[][];
 }
 
 const sockets: Socket[] = [];
@@ -66,15 +68,19 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
   const recipients = sockets.slice(pairs, 2 * pairs);
   const sentAt = new Map<string, number>();
   const delivery: number[] = [];
+  const deliveryBySecond: number[][] = [];
   const ack: number[] = [];
   let refused = 0;
   const onMessage = (message: { content: string }) => {
     const at = sentAt.get(message.content);
-    if (at !== undefined) delivery.push(performance.now() - at);
+    if (at === undefined) return;
+    const latency = performance.now() - at;
+    delivery.push(latency);
+    (deliveryBySecond[Math.floor((at - started) / 1000)] ??= []).push(latency);
   };
+  const started = performance.now();
   for (const socket of recipients) socket.on('newDirectMessage', onMessage);
   let seq = 0;
-  const started = performance.now();
   while (performance.now() - started < command.seconds * 1000) {
     // Due by the clock, not by the ticks: a late tick sends what the missed ones would have.
     const due = Math.floor((command.rate * (performance.now() - started)) / 1000);
@@ -97,7 +103,7 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
   const elapsedSeconds = (performance.now() - started) / 1000;
   await sleep(2000);
   for (const socket of recipients) socket.off('newDirectMessage', onMessage);
-  return { sent: seq, refused, elapsedSeconds, ack, delivery };
+  return { sent: seq, refused, elapsedSeconds, ack, delivery, deliveryBySecond };
 }
 
 process.on('message', (command: ClientCommand | 'close') => {

@@ -1,6 +1,7 @@
 /** Queries for direct conversations and their messages. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
+import { batchStatement, runWriteBatch } from '../../db/write-batch.js';
 import type { DB } from '../../db/types.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -59,44 +60,69 @@ export function insertMessage(
 }
 
 /** A new direct message; the pair's conversation is found by the INSERT itself. */
-interface NewDirectMessage {
+export interface NewDirectMessage {
   sender_id: number;
   recipient_id: number;
   content: string;
   created_at: string;
 }
 
+type PairedMessage = NewDirectMessage & { user_a_id: number; user_b_id: number };
+const PAIRED_MESSAGE = [
+  'sender_id',
+  'recipient_id',
+  'content',
+  'created_at',
+  'user_a_id',
+  'user_b_id',
+] as const;
+
+/**
+ * The statement of {@link insertMessageBetween} and {@link insertMessagesBetween}: the message
+ * goes into the pair's conversation, found by the INSERT itself, and comes back with its id,
+ * conversation and the sender's name.
+ */
+const buildInsertBetween = (db: Executor, v: PairedMessage) =>
+  db
+    .insertInto('direct_messages')
+    .columns(['conversation_id', 'sender_id', 'recipient_id', 'content', 'is_read', 'created_at'])
+    .expression(
+      db
+        .selectFrom('direct_conversations as c')
+        .select([
+          'c.id',
+          // Ids are cast: PostgreSQL takes a bare parameter in a select list for text.
+          sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
+          sql<number>`cast(${v.recipient_id} as integer)`.as('recipient_id'),
+          sql<string>`${v.content}`.as('content'),
+          sql<number>`0`.as('is_read'),
+          sql<string>`${v.created_at}`.as('created_at'),
+        ])
+        .where('c.user_a_id', '=', v.user_a_id)
+        .where('c.user_b_id', '=', v.user_b_id),
+    )
+    .returning((eb) => [
+      'id',
+      'conversation_id',
+      eb
+        .selectFrom('users as s')
+        .select('s.username')
+        .whereRef('s.id', '=', 'direct_messages.sender_id')
+        .as('sender_username'),
+    ]);
+
 /** {@link insertMessageBetween}'s statement, built once (it runs for every message). */
-const insertBetween = reusableQuery(
-  ['sender_id', 'recipient_id', 'content', 'created_at', 'user_a_id', 'user_b_id'],
-  (db, v: NewDirectMessage & { user_a_id: number; user_b_id: number }) =>
+const insertBetween = reusableQuery(PAIRED_MESSAGE, buildInsertBetween);
+/** The same statement for a write batch. */
+const insertBetweenInBatch = batchStatement(PAIRED_MESSAGE, buildInsertBetween);
+/** A pair's conversation, created unless it exists, for a write batch. */
+const insertConversationInBatch = batchStatement(
+  ['user_a_id', 'user_b_id', 'created_at'],
+  (db, v: { user_a_id: number; user_b_id: number; created_at: string }) =>
     db
-      .insertInto('direct_messages')
-      .columns(['conversation_id', 'sender_id', 'recipient_id', 'content', 'is_read', 'created_at'])
-      .expression(
-        db
-          .selectFrom('direct_conversations as c')
-          .select([
-            'c.id',
-            // Ids are cast: PostgreSQL takes a bare parameter in a select list for text.
-            sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
-            sql<number>`cast(${v.recipient_id} as integer)`.as('recipient_id'),
-            sql<string>`${v.content}`.as('content'),
-            sql<number>`0`.as('is_read'),
-            sql<string>`${v.created_at}`.as('created_at'),
-          ])
-          .where('c.user_a_id', '=', v.user_a_id)
-          .where('c.user_b_id', '=', v.user_b_id),
-      )
-      .returning((eb) => [
-        'id',
-        'conversation_id',
-        eb
-          .selectFrom('users as s')
-          .select('s.username')
-          .whereRef('s.id', '=', 'direct_messages.sender_id')
-          .as('sender_username'),
-      ]),
+      .insertInto('direct_conversations')
+      .values(v)
+      .onConflict((oc) => oc.columns(['user_a_id', 'user_b_id']).doNothing()),
 );
 
 /**
@@ -114,6 +140,33 @@ export async function insertMessageBetween(db: Executor, row: NewDirectMessage) 
   });
   if (!stored) return undefined;
   return { ...row, ...stored, is_read: 0 };
+}
+
+/**
+ * Stores direct messages as {@link insertMessageBetween} does, each creating its pair's
+ * conversation when there is none, all in one transaction on the embedded SQLite file (group
+ * commit, issue 18: one commit for the messages of one turn of the event loop instead of one
+ * each; db/write-batch.ts), a message the database refuses failing alone.
+ * @returns per message, in order, the stored message as presented or the error that refused it
+ *   (nothing of it is stored then; the others are); undefined when there is no batch to run
+ *   (PostgreSQL, a transaction open on the connection) or its commit failed: nothing was stored,
+ *   and each message goes through {@link insertMessageBetween}.
+ */
+export function insertMessagesBetween(db: Kysely<DB>, rows: readonly NewDirectMessage[]) {
+  return runWriteBatch(db, rows, (connection, row) => {
+    const paired = { ...row, ...pair(row.sender_id, row.recipient_id) };
+    let [stored] = insertBetweenInBatch(connection, paired);
+    if (!stored) {
+      insertConversationInBatch(connection, {
+        user_a_id: paired.user_a_id,
+        user_b_id: paired.user_b_id,
+        created_at: row.created_at,
+      });
+      [stored] = insertBetweenInBatch(connection, paired);
+      if (!stored) throw new Error('conversation vanished');
+    }
+    return { ...row, ...stored, is_read: 0 };
+  });
 }
 
 /** Direct messages with the sender's name, as presented. */

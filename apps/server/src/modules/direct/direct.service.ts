@@ -17,6 +17,8 @@ const DELETED_USER = 'Deleted user';
 
 /** A direct message row with its sender's name (null once they deleted their account). */
 type MessageRow = Awaited<ReturnType<typeof repo.listMessages>>[number];
+/** A direct message as stored, with its sender's name. */
+type StoredRow = NonNullable<Awaited<ReturnType<typeof repo.insertMessageBetween>>>;
 
 function present(row: MessageRow): DirectMessage {
   return {
@@ -59,6 +61,65 @@ export function createDirectService({
   const assertMayMessage = (senderId: number, recipientId: number): Promise<void> =>
     access.requireMayMessage(senderId, recipientId);
 
+  /**
+   * Stores one message through Kysely: one statement for every message but a conversation's
+   * first (issue 18).
+   */
+  async function storeOne(row: repo.NewDirectMessage): Promise<StoredRow> {
+    let stored = await repo.insertMessageBetween(db, row);
+    if (!stored) {
+      await repo.ensureConversation(db, row.sender_id, row.recipient_id, row.created_at);
+      stored = await repo.insertMessageBetween(db, row);
+      if (!stored) throw new Error('conversation vanished');
+    }
+    return stored;
+  }
+
+  /**
+   * Messages waiting for their turn's group commit (issue 18): the messages read from every
+   * socket in one turn of the event loop are stored in one transaction, written right after the
+   * turn's input (`setImmediate`), each in a savepoint so one that fails fails alone.
+   */
+  let queued: { row: repo.NewDirectMessage; done: (stored: Promise<StoredRow>) => void }[] = [];
+
+  // eslint-disable-next-line @typescript-eslint/require-await -- a rejected promise of `error`
+  const refused = async (error: unknown): Promise<StoredRow> => {
+    throw error;
+  };
+
+  /** Stores the {@link queued} messages and settles each one's promise with its own outcome. */
+  function writeQueued(): void {
+    const batch = queued;
+    queued = [];
+    let results: ReturnType<typeof repo.insertMessagesBetween>;
+    try {
+      results = repo.insertMessagesBetween(
+        db,
+        batch.map(({ row }) => row),
+      );
+    } catch (error) {
+      for (const { done } of batch) done(refused(error));
+      return;
+    }
+    // No batch on PostgreSQL, or when it could not commit: one message at a time.
+    if (!results) for (const { row, done } of batch) done(storeOne(row));
+    else
+      results.forEach((result, i) =>
+        batch[i]?.done(result.ok ? Promise.resolve(result.value) : refused(result.error)),
+      );
+  }
+
+  /**
+   * Stores `row` with the others of this turn (see {@link queued}).
+   * @returns the stored message; rejects with the error that refused it alone.
+   */
+  function storeMessage(row: repo.NewDirectMessage): Promise<StoredRow> {
+    return new Promise((resolve) => {
+      queued.push({ row, done: resolve });
+      if (queued.length === 1) setImmediate(writeQueued);
+    });
+  }
+
   /** @throws AppError 400 invalid cursor. */
   async function page(conversationId: number, limit: number, cursor?: string) {
     const beforeId = decodeBeforeIdCursor(cursor);
@@ -75,21 +136,17 @@ export function createDirectService({
     assertMayMessage,
 
     /**
-     * Stores and announces a direct message (the first one creates the conversation).
-     * @throws AppError 429 past the member's message limit (issue 17).
+     * Stores and announces a direct message (the first one creates the conversation), in one
+     * transaction with the other messages of its turn (group commit, issue 18).
+     * @throws AppError 429 past the member's message limit (issue 17); AppError 400/403/404 as
+     *   {@link assertMayMessage}; the database's error when it refused this message (the others
+     *   of its turn are stored all the same).
      */
     async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
       await limiter.write('message', senderId);
       await assertMayMessage(senderId, recipientId);
       const row = { sender_id: senderId, recipient_id: recipientId, content, created_at: nowIso() };
-      // One statement for every message but a conversation's first (issue 18).
-      let stored = await repo.insertMessageBetween(db, row);
-      if (!stored) {
-        await repo.ensureConversation(db, senderId, recipientId, row.created_at);
-        stored = await repo.insertMessageBetween(db, row);
-        if (!stored) throw new Error('conversation vanished');
-      }
-      const message = present(stored);
+      const message = present(await storeMessage(row));
       events.emit('message.direct.created', { message, recipientId });
       return message;
     },

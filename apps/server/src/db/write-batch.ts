@@ -1,0 +1,108 @@
+/**
+ * Group commit on the embedded SQLite file (issue 18): the writes gathered in one turn of the
+ * event loop (say the direct messages read from many sockets) run in one transaction, each in
+ * its own savepoint when one fails, so one commit carries them all while one failing write loses
+ * only itself.
+ * Knows no feature: repositories build their batched statements with {@link batchStatement}.
+ */
+import type { Compilable, Kysely, Transaction } from 'kysely';
+import { directSqlite, type DirectSqlite } from './index.js';
+import type { DB } from './types.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The connection of a running batch, handed to its writes; usable only inside the batch. */
+export interface BatchConnection {
+  readonly db: Kysely<DB>;
+  readonly direct: DirectSqlite;
+}
+
+/** One write's outcome in a batch: its value, or the error that rolled back its savepoint. */
+export type BatchResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+const STAND_IN = '\u0000gameon-batch:';
+
+/**
+ * A statement for writes in a batch, built once like `reusableQuery` (db/reusable-query.ts):
+ * `build` runs once with stand-ins for `names`, and each call binds that call's values. `build`
+ * must use each value only as a bound value, never to decide the query's shape.
+ * @returns `run(connection, values)`: the rows, run synchronously on the batch's connection.
+ * @throws Error (at its first run) when `build` inlined a value or bound one not among `names`;
+ *   whatever SQLite throws for the statement.
+ */
+export function batchStatement<V extends object, R>(
+  names: readonly (keyof V & string)[],
+  build: (db: Executor, values: V) => Compilable<R>,
+): (connection: BatchConnection, values: V) => R[] {
+  let plan: { sql: string; order: (keyof V)[] } | undefined;
+  return (connection, values) => {
+    if (!plan) {
+      const standIns = Object.fromEntries(names.map((name) => [name, `${STAND_IN}${name}`]));
+      const { sql, parameters } = build(connection.db, standIns as V).compile();
+      if (sql.includes(STAND_IN)) throw new Error('batchStatement: a value was inlined in the SQL');
+      const order = parameters.map((parameter) => {
+        if (typeof parameter !== 'string' || !parameter.startsWith(STAND_IN))
+          throw new Error('batchStatement: a bound value is not one of the named values');
+        return parameter.slice(STAND_IN.length) as keyof V;
+      });
+      plan = { sql, order };
+    }
+    const parameters = plan.order.map((name) => values[name]);
+    const statement = connection.direct.prepare(plan.sql);
+    const started = performance.now();
+    const rows = (
+      statement.reader ? statement.all(parameters) : (statement.run(parameters), [])
+    ) as R[];
+    connection.direct.onQuery?.(plan.sql, performance.now() - started);
+    return rows;
+  };
+}
+
+/**
+ * Runs `write` for each of `items` synchronously in one transaction on the embedded SQLite
+ * connection of `db`. The batch runs first as it comes; when a write throws, that transaction is
+ * rolled back and the batch runs again with each item in its own savepoint, so the item that
+ * throws is rolled back alone and answered with its error while the others commit together
+ * (savepoints cost two statements an item, paid only by a batch with a failure).
+ * @returns each item's {@link BatchResult} in order; undefined when no batch can run (PostgreSQL,
+ *   a transaction of Kysely's holding the connection) or the transaction itself failed (BEGIN or
+ *   COMMIT, e.g. SQLite busy): nothing was written then, and the caller writes the items its
+ *   usual way.
+ */
+export function runWriteBatch<I, T>(
+  db: Kysely<DB>,
+  items: readonly I[],
+  write: (connection: BatchConnection, item: I) => T,
+): BatchResult<T>[] | undefined {
+  const direct = directSqlite(db);
+  if (!direct || direct.sqlite.inTransaction) return undefined;
+  const connection: BatchConnection = { db, direct };
+  const plain = direct.sqlite.transaction(() =>
+    items.map((item): BatchResult<T> => ({ ok: true, value: write(connection, item) })),
+  );
+  try {
+    return plain();
+  } catch {
+    // Rolled back whole: run it again, item by item.
+  }
+  if (direct.sqlite.inTransaction) return undefined;
+  // better-sqlite3 runs a transaction function called inside another as a savepoint.
+  const one = direct.sqlite.transaction((item: I) => write(connection, item));
+  const all = direct.sqlite.transaction(() =>
+    items.map((item): BatchResult<T> => {
+      try {
+        return { ok: true, value: one(item) };
+      } catch (error) {
+        // Some errors (a full disk, say) make SQLite roll the whole transaction back: the next
+        // items would then commit one by one, outside it. Give the whole batch back instead.
+        if (!direct.sqlite.inTransaction) throw error;
+        return { ok: false, error };
+      }
+    }),
+  );
+  try {
+    return all();
+  } catch {
+    return undefined;
+  }
+}
