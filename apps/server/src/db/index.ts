@@ -70,6 +70,21 @@ export function directSqlite(db: object): DirectSqlite | undefined {
   return directConnections.get(db);
 }
 
+/**
+ * Runs `sql` with `parameters` at once on `direct`'s connection (its cached statement), timed
+ * for the query metric: the rows it returns, or none for a statement that returns none.
+ * @throws whatever SQLite throws for the statement.
+ */
+export function runDirect<R>(direct: DirectSqlite, sql: string, parameters: unknown[]): R[] {
+  const statement = direct.prepare(sql);
+  const started = performance.now();
+  const rows = (
+    statement.reader ? statement.all(parameters) : (statement.run(parameters), [])
+  ) as R[];
+  direct.onQuery?.(sql, performance.now() - started);
+  return rows;
+}
+
 /** How many prepared statements {@link cachingPrepare} keeps per SQLite connection. */
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
 import type { QueryResultRow } from 'pg';
-import { directPostgres, directSqlite } from './index.js';
+import { directPostgres, directSqlite, runDirect } from './index.js';
 import type { DB } from './types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -22,6 +22,28 @@ interface Plan<V> {
 let planned = 0;
 
 const STAND_IN = '\u0000gameon-value:';
+
+/**
+ * The SQL of `build` run with stand-ins for `names`, and the name of the value each bound
+ * parameter takes, in order: what {@link reusableQuery} and db/write-batch.ts batchStatement
+ * keep to bind each call's values in their place.
+ * @throws Error when `build` inlined a value, or bound one that is not among `names`.
+ */
+export function compileOnce<V extends object, R>(
+  names: readonly (keyof V & string)[],
+  build: (db: Executor, values: V) => Compilable<R>,
+  db: Executor,
+): { sql: string; order: (keyof V)[] } {
+  const standIns = Object.fromEntries(names.map((name) => [name, `${STAND_IN}${name}`]));
+  const { sql, parameters } = build(db, standIns as V).compile();
+  if (sql.includes(STAND_IN)) throw new Error('reusableQuery: a value was inlined in the SQL');
+  const order = parameters.map((parameter) => {
+    if (typeof parameter !== 'string' || !parameter.startsWith(STAND_IN))
+      throw new Error('reusableQuery: a bound value is not one of the named values');
+    return parameter.slice(STAND_IN.length) as keyof V;
+  });
+  return { sql, order };
+}
 
 /**
  * A query whose shape never changes: `build` runs once per dialect with stand-ins for `names`
@@ -46,16 +68,8 @@ export function reusableQuery<V extends object, R>(
   const plans = new WeakMap<object, Plan<V>>();
 
   function plan(db: Executor): Plan<V> {
-    const standIns = Object.fromEntries(names.map((name) => [name, `${STAND_IN}${name}`]));
-    const { sql, parameters } = build(db, standIns as V).compile();
-    if (sql.includes(STAND_IN)) throw new Error('reusableQuery: a value was inlined in the SQL');
-    const order = parameters.map((parameter) => {
-      if (typeof parameter !== 'string' || !parameter.startsWith(STAND_IN))
-        throw new Error('reusableQuery: a bound value is not one of the named values');
-      return parameter.slice(STAND_IN.length) as keyof V;
-    });
     planned += 1;
-    return { sql, order, name: `gameon_reusable_${String(planned)}` };
+    return { ...compileOnce(names, build, db), name: `gameon_reusable_${String(planned)}` };
   }
 
   return async (db, values) => {
@@ -67,15 +81,7 @@ export function reusableQuery<V extends object, R>(
     }
     const parameters = known.order.map((name) => values[name]);
     const direct = directSqlite(db);
-    if (direct && !direct.sqlite.inTransaction) {
-      const statement = direct.prepare(known.sql);
-      const started = performance.now();
-      const rows = (
-        statement.reader ? statement.all(parameters) : (statement.run(parameters), [])
-      ) as R[];
-      direct.onQuery?.(known.sql, performance.now() - started);
-      return rows;
-    }
+    if (direct && !direct.sqlite.inTransaction) return runDirect<R>(direct, known.sql, parameters);
     const pool = directPostgres(db);
     if (pool) {
       const started = performance.now();

@@ -6,7 +6,8 @@
  * Knows no feature: repositories build their batched statements with {@link batchStatement}.
  */
 import type { Compilable, Kysely, Transaction } from 'kysely';
-import { directSqlite, type DirectSqlite } from './index.js';
+import { directSqlite, runDirect, type DirectSqlite } from './index.js';
+import { compileOnce } from './reusable-query.js';
 import type { DB } from './types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -20,10 +21,8 @@ export interface BatchConnection {
 /** One write's outcome in a batch: its value, or the error that rolled back its savepoint. */
 export type BatchResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-const STAND_IN = '\u0000gameon-batch:';
-
 /**
- * A statement for writes in a batch, built once like `reusableQuery` (db/reusable-query.ts):
+ * A statement for writes in a batch, built once like `reusableQuery` ({@link compileOnce}):
  * `build` runs once with stand-ins for `names`, and each call binds that call's values. `build`
  * must use each value only as a bound value, never to decide the query's shape.
  * @returns `run(connection, values)`: the rows, run synchronously on the batch's connection.
@@ -36,25 +35,9 @@ export function batchStatement<V extends object, R>(
 ): (connection: BatchConnection, values: V) => R[] {
   let plan: { sql: string; order: (keyof V)[] } | undefined;
   return (connection, values) => {
-    if (!plan) {
-      const standIns = Object.fromEntries(names.map((name) => [name, `${STAND_IN}${name}`]));
-      const { sql, parameters } = build(connection.db, standIns as V).compile();
-      if (sql.includes(STAND_IN)) throw new Error('batchStatement: a value was inlined in the SQL');
-      const order = parameters.map((parameter) => {
-        if (typeof parameter !== 'string' || !parameter.startsWith(STAND_IN))
-          throw new Error('batchStatement: a bound value is not one of the named values');
-        return parameter.slice(STAND_IN.length) as keyof V;
-      });
-      plan = { sql, order };
-    }
+    plan ??= compileOnce(names, build, connection.db);
     const parameters = plan.order.map((name) => values[name]);
-    const statement = connection.direct.prepare(plan.sql);
-    const started = performance.now();
-    const rows = (
-      statement.reader ? statement.all(parameters) : (statement.run(parameters), [])
-    ) as R[];
-    connection.direct.onQuery?.(plan.sql, performance.now() - started);
-    return rows;
+    return runDirect<R>(connection.direct, plan.sql, parameters);
   };
 }
 
