@@ -91,7 +91,8 @@ async function load(name: string, url: string, token?: string): Promise<void> {
   if (name === 'bare') bareRps = rps;
   // Server CPU per answer: steadier than requests/s on a shared machine, for before/after.
   const after = base ? await serverCounters(base) : undefined;
-  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / result.requests.total);
+  const perRequest = (seconds: number) =>
+    Math.round((seconds * 1e6) / Math.max(1, result.requests.total));
   const server =
     before && after
       ? {

@@ -128,7 +128,9 @@ async function http(name: string, url: string, token?: string): Promise<void> {
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     shareOfBare: bareRps > 0 ? round(rps / bareRps) : null,
-    serverCpuUsPerRequest: bare ? null : Math.round((cpuSeconds * 1e6) / result.requests.total),
+    serverCpuUsPerRequest: bare
+      ? null
+      : Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests.total)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };

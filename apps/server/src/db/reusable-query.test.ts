@@ -26,3 +26,31 @@ describe('a query built once', () => {
     await expect(computed(db, { name: 'ann' })).rejects.toThrow(/not one of/);
   });
 });
+
+describe('a query built once, on PostgreSQL', () => {
+  const url = process.env.TEST_PG_URL;
+  it.runIf(process.env.TEST_DIALECT === 'postgres' && url)(
+    'runs again after a migration elsewhere changed what its prepared plan returns',
+    async () => {
+      const { db, destroy } = openDatabase({ dialect: 'postgres', connectionString: url! });
+      const table = `reusable_${String(process.pid)}_${Math.random().toString(36).slice(2, 8)}`;
+      try {
+        await sql`create table ${sql.table(table)} (a integer)`.execute(db);
+        await sql`insert into ${sql.table(table)} (a) values (7)`.execute(db);
+        const read = reusableQuery(['min'], (qb, v: { min: number }) => ({
+          compile: () =>
+            sql<{
+              a: unknown;
+            }>`select a from ${sql.table(table)} where length(a::text) >= ${v.min}`.compile(qb),
+        }));
+        expect(await read(db, { min: 1 })).toEqual([{ a: 7 }]);
+        // What a newer process's migration might do while this one holds the prepared plan.
+        await sql`alter table ${sql.table(table)} alter column a type text`.execute(db);
+        expect(await read(db, { min: 1 })).toEqual([{ a: '7' }]);
+      } finally {
+        await sql`drop table if exists ${sql.table(table)}`.execute(db);
+        await destroy();
+      }
+    },
+  );
+});

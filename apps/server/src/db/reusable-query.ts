@@ -4,6 +4,7 @@
  * SQLite takes to run them. Knows no feature: repositories use it for their hottest queries.
  */
 import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
 import type { QueryResultRow } from 'pg';
 import { directPostgres, directSqlite, runDirect } from './index.js';
 import type { DB } from './types.js';
@@ -14,12 +15,19 @@ type Executor = Kysely<DB> | Transaction<DB>;
 interface Plan<V> {
   sql: string;
   order: (keyof V)[];
-  /** The name PostgreSQL prepares the statement under, once per connection. */
+  /**
+   * The name PostgreSQL prepares the statement under, once per connection: from a hash of its
+   * SQL, so the same name means the same statement in every process sharing a server.
+   */
   name: string;
 }
 
-/** Reusable queries planned so far in this process: each one's prepared statement name. */
-let planned = 0;
+/**
+ * PostgreSQL errors after which a named statement runs again unnamed: its plan no longer fits
+ * the tables (a migration by another process changed a result type: 0A000), or the connection
+ * lost its prepared statements (a pooler's reset: 26000).
+ */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
 
 const STAND_IN = '\u0000gameon-value:';
 
@@ -55,7 +63,10 @@ export function compileOnce<V extends object, R>(
  * the same answer, timed for the query metric the same way, without Kysely's promises and lock
  * per query (about 10 us of 15 for a one-row lookup). On PostgreSQL, outside a transaction, it is
  * a named prepared statement on the pool ({@link directPostgres}): each connection parses and
- * plans it once, not at every call. Inside a transaction it goes through Kysely.
+ * plans it once, not at every call (so a pooler in front must keep sessions: PgBouncer in
+ * session mode, or 1.21+ with `max_prepared_statements`); after {@link STALE_STATEMENT} errors
+ * it runs once unnamed. Its time for the metric includes the wait for a pool connection. Inside
+ * a transaction it goes through Kysely.
  * @returns `run(db, values)`: the rows, as the query built with `values` would answer them.
  * @throws Error (at its first run) when `build` inlined a value, or bound one that is not
  *   among `names` (a constant or a value computed from one).
@@ -68,8 +79,9 @@ export function reusableQuery<V extends object, R>(
   const plans = new WeakMap<object, Plan<V>>();
 
   function plan(db: Executor): Plan<V> {
-    planned += 1;
-    return { ...compileOnce(names, build, db), name: `gameon_reusable_${String(planned)}` };
+    const compiled = compileOnce(names, build, db);
+    const hash = createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16);
+    return { ...compiled, name: `gameon_${hash}` };
   }
 
   return async (db, values) => {
@@ -85,11 +97,15 @@ export function reusableQuery<V extends object, R>(
     const pool = directPostgres(db);
     if (pool) {
       const started = performance.now();
-      const { rows } = await pool.pool.query<QueryResultRow>({
-        name: known.name,
-        text: known.sql,
-        values: parameters,
-      });
+      const query = { text: known.sql, values: parameters };
+      const { rows } = await pool.pool
+        .query<QueryResultRow>({ ...query, name: known.name })
+        .catch((error: unknown) => {
+          const code = (error as { code?: unknown } | null)?.code;
+          if (typeof code === 'string' && STALE_STATEMENT.has(code))
+            return pool.pool.query<QueryResultRow>(query);
+          throw error;
+        });
       pool.onQuery?.(known.sql, performance.now() - started);
       return rows as R[];
     }

@@ -42,15 +42,31 @@ export function batchStatement<V extends object, R>(
 }
 
 /**
+ * SQLite result codes that say the database, not one write, failed (locked by another
+ * connection, I/O, a full disk, memory, corruption, read-only): the whole batch is given back
+ * then, never answered item by item.
+ */
+const WHOLE_BATCH_FAILURE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CORRUPT|READONLY|CANTOPEN)/;
+
+/** True when `error` is one of {@link WHOLE_BATCH_FAILURE}'s. */
+function failsWholeBatch(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && WHOLE_BATCH_FAILURE.test(code);
+}
+
+/**
  * Runs `write` for each of `items` synchronously in one transaction on the embedded SQLite
- * connection of `db`. The batch runs first as it comes; when a write throws, that transaction is
- * rolled back and the batch runs again with each item in its own savepoint, so the item that
- * throws is rolled back alone and answered with its error while the others commit together
- * (savepoints cost two statements an item, paid only by a batch with a failure).
+ * connection of `db`. The transaction begins IMMEDIATE, so a database another connection holds
+ * fails at its start, before any write. The batch runs first as it comes; when a write throws,
+ * that transaction is rolled back and the batch runs again with each item in its own savepoint,
+ * so the item that throws is rolled back alone and answered with its error while the others
+ * commit together (savepoints cost two statements an item, paid only by a batch with a failure).
+ * `write` may therefore run twice for an item: it must do nothing outside the database.
  * @returns each item's {@link BatchResult} in order; undefined when no batch can run (PostgreSQL,
- *   a transaction of Kysely's holding the connection) or the transaction itself failed (BEGIN or
- *   COMMIT, e.g. SQLite busy): nothing was written then, and the caller writes the items its
- *   usual way.
+ *   a transaction of Kysely's holding the connection) or the database failed rather than one
+ *   write ({@link WHOLE_BATCH_FAILURE}: busy, I/O, a full disk, ...; or a write that rolled the
+ *   whole transaction back): nothing was written then, and the caller writes the items its usual
+ *   way.
  */
 export function runWriteBatch<I, T>(
   db: Kysely<DB>,
@@ -64,11 +80,11 @@ export function runWriteBatch<I, T>(
     items.map((item): BatchResult<T> => ({ ok: true, value: write(connection, item) })),
   );
   try {
-    return plain();
-  } catch {
-    // Rolled back whole: run it again, item by item.
+    return plain.immediate();
+  } catch (error) {
+    // Rolled back whole: run it again, item by item, unless the database itself failed.
+    if (failsWholeBatch(error) || direct.sqlite.inTransaction) return undefined;
   }
-  if (direct.sqlite.inTransaction) return undefined;
   // better-sqlite3 runs a transaction function called inside another as a savepoint.
   const one = direct.sqlite.transaction((item: I) => write(connection, item));
   const all = direct.sqlite.transaction(() =>
@@ -78,13 +94,13 @@ export function runWriteBatch<I, T>(
       } catch (error) {
         // Some errors (a full disk, say) make SQLite roll the whole transaction back: the next
         // items would then commit one by one, outside it. Give the whole batch back instead.
-        if (!direct.sqlite.inTransaction) throw error;
+        if (failsWholeBatch(error) || !direct.sqlite.inTransaction) throw error;
         return { ok: false, error };
       }
     }),
   );
   try {
-    return all();
+    return all.immediate();
   } catch {
     return undefined;
   }

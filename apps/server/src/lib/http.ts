@@ -156,6 +156,11 @@ export class JsonText<T> {
   declare readonly value: T;
 
   constructor(readonly json: string) {}
+
+  /** Never serialized again: only the response serializer sends it, as it is. */
+  toJSON(): never {
+    throw new Error('JsonText is sent by the response serializer, never serialized again');
+  }
 }
 
 /**

@@ -41,8 +41,9 @@ export const CONTENT_SECURITY_POLICY = {
  * headers on every response whatever the request (our policy has no per-request parts such as
  * nonces), so it runs once here, on a response that only records them: building and running it
  * for every request, as `@fastify/helmet` does, cost more than a whole health check (issue 18).
+ * @throws Error when Helmet refuses the options (at start-up).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -64,6 +64,8 @@ export function createDirectService({
   /**
    * Stores one message through Kysely: one statement for every message but a conversation's
    * first (issue 18).
+   * @returns the stored message with its id, conversation and sender's name.
+   * @throws the database's error when it refuses the message.
    */
   async function storeOne(row: repo.NewDirectMessage): Promise<StoredRow> {
     let stored = await repo.insertMessageBetween(db, row);
@@ -78,7 +80,7 @@ export function createDirectService({
   /**
    * Messages waiting for their turn's group commit (issue 18): the messages read from every
    * socket in one turn of the event loop are stored in one transaction, written right after the
-   * turn's input (`setImmediate`), each in a savepoint so one that fails fails alone.
+   * turn's input (`setImmediate`); one that the database refuses fails alone (db/write-batch.ts).
    */
   let queued: { row: repo.NewDirectMessage; done: (stored: Promise<StoredRow>) => void }[] = [];
 

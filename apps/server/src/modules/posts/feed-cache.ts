@@ -13,7 +13,9 @@
  *   have read, as of the feed's epoch they were read with; while the epoch has not moved, no
  *   cell's version has, so a feed checks one row instead of each of its cells.
  *
- * Both are bounded maps that forget the least recently used entry.
+ * The lists and parts are bounded maps that forget the least recently used entry; the versions
+ * are at most one per place index cell (about 7,000 cover India) and start afresh whenever the
+ * epoch moves.
  */
 import type { PostRow } from '../../db/types.js';
 
@@ -113,17 +115,13 @@ export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
   const versions = new Map<number, number>();
   return {
     /**
-     * The versions of `cells` as of the epoch `epoch()` answers, when every one of them is
-     * known; undefined otherwise.
+     * The versions of `cells` and the epoch they are of, when every one of them is known;
+     * undefined otherwise. Both come out together: a feed that waits for its check while
+     * another notes a newer epoch still compares the database's epoch with this one.
      */
-    versionsAt(cells: number[]): Map<number, number> | undefined {
+    versionsAt(cells: number[]): { epoch: number; versions: Map<number, number> } | undefined {
       if (epoch === null || !cells.every((cell) => versions.has(cell))) return undefined;
-      // A copy: a feed may wait on a list's read while another notes a newer epoch.
-      return new Map(cells.map((cell) => [cell, versions.get(cell)!]));
-    },
-    /** The epoch the known versions are of, or null when none are known. */
-    epoch(): number | null {
-      return epoch;
+      return { epoch, versions: new Map(cells.map((cell) => [cell, versions.get(cell)!])) };
     },
     /**
      * Notes the versions of `cells` read with epoch `at` in one statement (a cell not in `read`

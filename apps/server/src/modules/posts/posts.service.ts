@@ -245,7 +245,7 @@ export function createPostsService({
     const known = cache.versionsAt(cells);
     if (known) {
       const now = await repo.epochChecks(db, viewerId);
-      if (now.epoch === cache.epoch()) return { versions: known, blocked: now.blocked };
+      if (now.epoch === known.epoch) return { versions: known.versions, blocked: now.blocked };
     }
     const checks = await repo.cellChecks(db, cells, viewerId);
     if (checks.epoch !== null) cache.noteVersions(checks.epoch, cells, checks.versions);
@@ -254,8 +254,8 @@ export function createPostsService({
 
   /**
    * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
-   * (feed-cache.ts): one query reads the cells' versions and the members blocked either way with
-   * the viewer (issue 4), a stale list is read again (suspended members' games are left out of
+   * (feed-cache.ts): {@link feedChecks} tells the cells' versions and the members blocked either
+   * way with the viewer (issue 4), a stale list is read again (suspended members' games are left out of
    * every list, issue 17), and the answer is the games in the circle (online games need none), not
    * the viewer's own, nor of a member blocked either way. Undefined when the lists cannot tell the
    * page (it reaches past a list's last game), so the index walk answers instead.
