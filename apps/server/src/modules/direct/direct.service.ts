@@ -103,7 +103,8 @@ export function createDirectService({
       for (const { done } of batch) done(refused(error));
       return;
     }
-    // No batch on PostgreSQL, or when it could not commit: one message at a time.
+    // No batch on PostgreSQL, or when it could not commit: one message at a time (a sender's
+    // messages are never in one batch together: see inOrder).
     if (!results) for (const { row, done } of batch) done(storeOne(row));
     else
       results.forEach((result, i) =>
@@ -120,6 +121,27 @@ export function createDirectService({
       queued.push({ row, done: resolve });
       if (queued.length === 1) setImmediate(writeQueued);
     });
+  }
+
+  /** Each sender's send still running, the last one asked for ({@link inOrder}). */
+  const sending = new Map<number, Promise<unknown>>();
+
+  /**
+   * Runs `work` for `senderId` once the sender's earlier sends have settled, whatever their
+   * outcome: one member's messages one after another, different members' side by side.
+   * @returns what `work` answers; rejects as it does.
+   */
+  function inOrder<T>(senderId: number, work: () => Promise<T>): Promise<T> {
+    const current = (sending.get(senderId) ?? Promise.resolve()).then(work);
+    const settled = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    sending.set(senderId, settled);
+    void settled.then(() => {
+      if (sending.get(senderId) === settled) sending.delete(senderId);
+    });
+    return current;
   }
 
   /** @throws AppError 400 invalid cursor. */
@@ -139,18 +161,28 @@ export function createDirectService({
 
     /**
      * Stores and announces a direct message (the first one creates the conversation), in one
-     * transaction with the other messages of its turn (group commit, issue 18).
+     * transaction with the other messages of its turn (group commit, issue 18). A member's
+     * messages are handled one after another in the order they were sent ({@link inOrder}), so
+     * they are stored, numbered and delivered in that order even where the database answers
+     * their checks out of order (PostgreSQL's pool).
      * @throws AppError 429 past the member's message limit (issue 17); AppError 400/403/404 as
      *   {@link assertMayMessage}; the database's error when it refused this message (the others
      *   of its turn are stored all the same).
      */
-    async send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
-      await limiter.write('message', senderId);
-      await assertMayMessage(senderId, recipientId);
-      const row = { sender_id: senderId, recipient_id: recipientId, content, created_at: nowIso() };
-      const message = present(await storeMessage(row));
-      events.emit('message.direct.created', { message, recipientId });
-      return message;
+    send(senderId: number, recipientId: number, content: string): Promise<DirectMessage> {
+      return inOrder(senderId, async () => {
+        await limiter.write('message', senderId);
+        await assertMayMessage(senderId, recipientId);
+        const row = {
+          sender_id: senderId,
+          recipient_id: recipientId,
+          content,
+          created_at: nowIso(),
+        };
+        const message = present(await storeMessage(row));
+        events.emit('message.direct.created', { message, recipientId });
+        return message;
+      });
     },
 
     /** `GET /direct-messages/conversations` (spec part 1 §3 Direct conversation). */
