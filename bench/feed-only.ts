@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
-import { benchSession, spawnServer } from './harness.js';
+import { benchSession, serverMetrics, spawnServer } from './harness.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,13 +64,12 @@ async function startServer(): Promise<string> {
 async function serverCounters(
   base: string,
 ): Promise<{ user: number; system: number; cache: number; walk: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const value = await serverMetrics(base);
   return {
     user: value('process_cpu_user_seconds_total'),
     system: value('process_cpu_system_seconds_total'),
-    cache: value('gameon_feed_answers_total\\{source="cache"\\}'),
-    walk: value('gameon_feed_answers_total\\{source="walk"\\}'),
+    cache: value('gameon_feed_answers_total{source="cache"}', 0),
+    walk: value('gameon_feed_answers_total{source="walk"}', 0),
   };
 }
 

@@ -71,6 +71,24 @@ export async function spawnServer(options: {
   throw new Error('server did not become healthy');
 }
 
+/**
+ * What the server at `base` shows at its own `/metrics` (it answers loopback): a reader of one
+ * sample by its name and labels as written there (`gameon_feed_answers_total{source="cache"}`),
+ * answering `missing` for a sample it does not show (a labelled counter before its first count).
+ */
+export async function serverMetrics(
+  base: string,
+): Promise<(sample: string, missing?: number) => number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const space = line.lastIndexOf(' ');
+    if (!line.startsWith('#') && space > 0)
+      samples.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return (sample, missing = Number.NaN) => samples.get(sample) ?? missing;
+}
+
 /** A server over an empty database (no demo data), not yet listening; `env` overrides config. */
 export async function benchApp(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-bench-'));

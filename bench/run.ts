@@ -37,7 +37,7 @@ import type { ClientCommand, DirectReport } from './socket-client.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/index.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
-import { freePort, spawnServer } from './harness.js';
+import { freePort, serverMetrics, spawnServer } from './harness.js';
 import { listScenarios } from './lists.js';
 
 const { values: args } = parseArgs({
@@ -146,9 +146,7 @@ async function serverGauges(url: string): Promise<{
   openSockets: number;
   cpuSeconds: number;
 }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const value = (name: string) =>
-    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const value = await serverMetrics(url);
   return {
     rssMb: Math.round(value('process_resident_memory_bytes') / 1024 / 1024),
     heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes') / 1024 / 1024),
