@@ -133,7 +133,7 @@ const insertConversationInBatch = batchStatement(
  * @returns the stored message as presented, or undefined when the two have no conversation yet
  *   (nothing was stored: create it with {@link ensureConversation} and call again).
  */
-export async function insertMessageBetween(db: Executor, row: NewDirectMessage) {
+async function insertMessageBetween(db: Executor, row: NewDirectMessage) {
   const [stored] = await insertBetween(db, {
     ...row,
     ...pair(row.sender_id, row.recipient_id),
@@ -143,14 +143,31 @@ export async function insertMessageBetween(db: Executor, row: NewDirectMessage) 
 }
 
 /**
- * Stores direct messages as {@link insertMessageBetween} does, each creating its pair's
+ * Stores a direct message with {@link insertMessageBetween}, creating the pair's conversation
+ * first when there is none: one statement for every message but a conversation's first
+ * (issue 18). {@link insertMessagesBetween} does the same for a batch.
+ * @returns the stored message as presented.
+ * @throws the database's error when it refuses the message.
+ */
+export async function storeMessage(db: Executor, row: NewDirectMessage) {
+  let stored = await insertMessageBetween(db, row);
+  if (!stored) {
+    await ensureConversation(db, row.sender_id, row.recipient_id, row.created_at);
+    stored = await insertMessageBetween(db, row);
+    if (!stored) throw new Error('conversation vanished');
+  }
+  return stored;
+}
+
+/**
+ * Stores direct messages as {@link storeMessage} does, each creating its pair's
  * conversation when there is none, all in one transaction on the embedded SQLite file (group
  * commit, issue 18: one commit for the messages of one turn of the event loop instead of one
  * each; db/write-batch.ts), a message the database refuses failing alone.
  * @returns per message, in order, the stored message as presented or the error that refused it
  *   (nothing of it is stored then; the others are); undefined when there is no batch to run
  *   (PostgreSQL, a transaction open on the connection) or its commit failed: nothing was stored,
- *   and each message goes through {@link insertMessageBetween}.
+ *   and each message goes through {@link storeMessage}.
  */
 export function insertMessagesBetween(db: Kysely<DB>, rows: readonly NewDirectMessage[]) {
   return runWriteBatch(db, rows, (connection, row) => {

@@ -18,7 +18,7 @@ const DELETED_USER = 'Deleted user';
 /** A direct message row with its sender's name (null once they deleted their account). */
 type MessageRow = Awaited<ReturnType<typeof repo.listMessages>>[number];
 /** A direct message as stored, with its sender's name. */
-type StoredRow = NonNullable<Awaited<ReturnType<typeof repo.insertMessageBetween>>>;
+type StoredRow = Awaited<ReturnType<typeof repo.storeMessage>>;
 
 function present(row: MessageRow): DirectMessage {
   return {
@@ -62,22 +62,6 @@ export function createDirectService({
     access.requireMayMessage(senderId, recipientId);
 
   /**
-   * Stores one message through Kysely: one statement for every message but a conversation's
-   * first (issue 18).
-   * @returns the stored message with its id, conversation and sender's name.
-   * @throws the database's error when it refuses the message.
-   */
-  async function storeOne(row: repo.NewDirectMessage): Promise<StoredRow> {
-    let stored = await repo.insertMessageBetween(db, row);
-    if (!stored) {
-      await repo.ensureConversation(db, row.sender_id, row.recipient_id, row.created_at);
-      stored = await repo.insertMessageBetween(db, row);
-      if (!stored) throw new Error('conversation vanished');
-    }
-    return stored;
-  }
-
-  /**
    * Messages waiting for their turn's group commit (issue 18): the messages read from every
    * socket in one turn of the event loop are stored in one transaction, written right after the
    * turn's input (`setImmediate`); one that the database refuses fails alone (db/write-batch.ts).
@@ -105,7 +89,7 @@ export function createDirectService({
     }
     // No batch on PostgreSQL, or when it could not commit: one message at a time (a sender's
     // messages are never in one batch together: see inOrder).
-    if (!results) for (const { row, done } of batch) done(storeOne(row));
+    if (!results) for (const { row, done } of batch) done(repo.storeMessage(db, row));
     else
       results.forEach((result, i) =>
         batch[i]?.done(result.ok ? Promise.resolve(result.value) : refused(result.error)),
