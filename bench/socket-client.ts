@@ -7,25 +7,38 @@
  *
  *   in:  {kind: 'connect', groups: [{url, tokens}], wave}  one websocket per token, `wave` at a time
  *   out: {connected, failed}
- *   in:  {kind: 'direct', label, recipientIds, rate, seconds}  the first half of the sockets send
- *        to the second half (sender i to recipient i, member id recipientIds[i]) at `rate` a second
- *   out: {sent, refused, elapsedSeconds, ack: ms[], delivery: ms[], deliveryBySecond: ms[][]}
+ *   in:  {kind: 'direct', label, recipientIds, rate, warmupSeconds, seconds}  the first half of
+ *        the sockets send to the second half (sender i to recipient i, member id recipientIds[i])
+ *        at `rate` a second, measured after `warmupSeconds`
+ *   out: {sent, warmupSent, refused, elapsedSeconds, ack: ms[], delivery: ms[], deliveryBySecond: ms[][],
+ *         warmupDelivery: ms[]}
  *   in:  'close'  disconnects every socket and exits
  */
 import { io, type Socket } from 'socket.io-client';
 
 export type ClientCommand =
   | { kind: 'connect'; groups: { url: string; tokens: string[] }[]; wave: number }
-  | { kind: 'direct'; label: string; recipientIds: number[]; rate: number; seconds: number };
+  | {
+      kind: 'direct';
+      label: string;
+      recipientIds: number[];
+      rate: number;
+      warmupSeconds: number;
+      seconds: number;
+    };
 
 export interface DirectReport {
+  /** Messages sent after the warm-up. */
   sent: number;
+  warmupSent: number;
   refused: number;
   elapsedSeconds: number;
   ack: number[];
   delivery: number[];
   /** The delivery times of the messages sent in each second of the run, by that second. */
   deliveryBySecond: number[][];
+  /** The delivery times of the warm-up's messages, which the others leave out. */
+  warmupDelivery: number[];
 }
 
 const sockets: Socket[] = [];
@@ -61,49 +74,68 @@ async function connectAll(command: Extract<ClientCommand, { kind: 'connect' }>) 
   return { connected, failed };
 }
 
-/** Sends at `rate` a second in 10 ms ticks for `seconds`, then waits 2 s for the last ones. */
+/**
+ * Sends at `rate` a second in 10 ms ticks, first for `warmupSeconds` unmeasured (their delivery
+ * times are kept apart, in `warmupDelivery`), then for `seconds` measured; then waits 2 s for the
+ * last ones.
+ */
 async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Promise<DirectReport> {
   const pairs = Math.floor(sockets.length / 2);
   const senders = sockets.slice(0, pairs);
   const recipients = sockets.slice(pairs, 2 * pairs);
-  const sentAt = new Map<string, number>();
+  const warmupMs = command.warmupSeconds * 1000;
+  const sentAt = new Map<string, { at: number; measured: boolean }>();
   const delivery: number[] = [];
+  const warmupDelivery: number[] = [];
   const deliveryBySecond: number[][] = [];
   const ack: number[] = [];
   let refused = 0;
+  let measuredSent = 0;
   const onMessage = (message: { content: string }) => {
-    const at = sentAt.get(message.content);
-    if (at === undefined) return;
-    const latency = performance.now() - at;
+    const sent = sentAt.get(message.content);
+    if (sent === undefined) return;
+    const latency = performance.now() - sent.at;
+    if (!sent.measured) return void warmupDelivery.push(latency);
     delivery.push(latency);
-    (deliveryBySecond[Math.floor((at - started) / 1000)] ??= []).push(latency);
+    (deliveryBySecond[Math.floor((sent.at - started - warmupMs) / 1000)] ??= []).push(latency);
   };
   const started = performance.now();
   for (const socket of recipients) socket.on('newDirectMessage', onMessage);
   let seq = 0;
-  while (performance.now() - started < command.seconds * 1000) {
+  while (performance.now() - started < warmupMs + command.seconds * 1000) {
     // Due by the clock, not by the ticks: a late tick sends what the missed ones would have.
     const due = Math.floor((command.rate * (performance.now() - started)) / 1000);
     while (seq < due) {
       const pair = seq % senders.length;
       const content = `${command.label} ${seq++}`;
       const at = performance.now();
-      sentAt.set(content, at);
+      const measured = at - started >= warmupMs;
+      if (measured) measuredSent++;
+      sentAt.set(content, { at, measured });
       senders[pair]!.emit(
         'sendDirectMessage',
         { recipientId: command.recipientIds[pair]!, content },
         (answer: { success: boolean }) => {
-          if (answer.success) ack.push(performance.now() - at);
-          else refused++;
+          if (!answer.success) refused++;
+          else if (measured) ack.push(performance.now() - at);
         },
       );
     }
     await sleep(10);
   }
-  const elapsedSeconds = (performance.now() - started) / 1000;
+  const elapsedSeconds = (performance.now() - started - warmupMs) / 1000;
   await sleep(2000);
   for (const socket of recipients) socket.off('newDirectMessage', onMessage);
-  return { sent: seq, refused, elapsedSeconds, ack, delivery, deliveryBySecond };
+  return {
+    sent: measuredSent,
+    warmupSent: seq - measuredSent,
+    refused,
+    elapsedSeconds,
+    ack,
+    delivery,
+    deliveryBySecond,
+    warmupDelivery,
+  };
 }
 
 process.on('message', (command: ClientCommand | 'close') => {

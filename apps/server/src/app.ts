@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   metricsRoutes(app, metrics, config.metricsToken);
   const database = openDatabase(
     config.database,
-    (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    (error) => app.log.warn({ err: error }, 'database background work failed'),
     (query, ms) => metrics.observeQuery(query, ms),
   );
   app.decorate('database', database);

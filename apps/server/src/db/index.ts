@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
+import { startCheckpoints } from './checkpoints.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './types.js';
 
@@ -117,12 +118,13 @@ function cachingPrepare(sqlite: SQLite.Database) {
 /**
  * Opens the database of `config` (creating the SQLite file and its folder if needed).
  * `onQuery` hears every query's SQL and its duration in milliseconds (metrics, issue 18).
- * `onIdleError` hears errors of idle PostgreSQL connections (a server restart, a terminated
- * backend): the pool drops that connection; unheard, pg would crash the process.
+ * `onBackgroundError` hears errors of idle PostgreSQL connections (a server restart, a terminated
+ * backend: the pool drops that connection; unheard, pg would crash the process) and of a SQLite
+ * file's checkpoint worker (db/checkpoints.ts).
  */
 export function openDatabase(
   config: DatabaseConfig,
-  onIdleError: (error: Error) => void = () => {},
+  onBackgroundError: (error: Error) => void = () => {},
   onQuery?: (sql: string, milliseconds: number) => void,
 ): Database {
   const log: KyselyConfig['log'] = onQuery
@@ -146,10 +148,18 @@ export function openDatabase(
       prepare: (source) => prepared.prepare(source),
       ...(onQuery ? { onQuery } : {}),
     });
-    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+    const checkpoints =
+      config.filename === ':memory:'
+        ? undefined
+        : startCheckpoints(sqlite, config.filename, onBackgroundError);
+    const destroy = async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', sqlite, destroy };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
-  pool.on('error', onIdleError);
+  pool.on('error', onBackgroundError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   directPools.set(db, { pool, ...(onQuery ? { onQuery } : {}) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
