@@ -147,6 +147,8 @@ async function serverGauges(url: string): Promise<{
   heapTotalMb: number;
   openSockets: number;
   cpuSeconds: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }> {
   const value = await serverMetrics(url);
   return {
@@ -155,6 +157,9 @@ async function serverGauges(url: string): Promise<{
     heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes') / 1024 / 1024),
     openSockets: value('gameon_open_sockets'),
     cpuSeconds: value('process_cpu_seconds_total'),
+    // Since the previous read: prom-client resets its event-loop histogram on each one.
+    loopDelayP99Ms: round(value('nodejs_eventloop_lag_p99_seconds') * 1000),
+    loopDelayMaxMs: round(value('nodejs_eventloop_lag_max_seconds') * 1000),
   };
 }
 
@@ -231,6 +236,8 @@ async function directMessages(
   seconds: number,
 ): Promise<void> {
   const cpuBefore = await Promise.all(servers.map(serverGauges));
+  // Read once the warm-up is over, so the event-loop delay read at the end is the measured part's.
+  const warmedUp = sleep(WARMUP_SECONDS * 1000).then(() => Promise.all(servers.map(serverGauges)));
   const reports = await Promise.all(
     clients.map((client, k) =>
       client.ask<DirectReport>({
@@ -258,6 +265,7 @@ async function directMessages(
     ),
   );
   const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
+  await warmedUp;
   const cpuAfter = await Promise.all(servers.map(serverGauges));
   const cpuSeconds = cpuAfter.reduce((n, g, i) => n + g.cpuSeconds - cpuBefore[i]!.cpuSeconds, 0);
   const entry = {
@@ -275,6 +283,11 @@ async function directMessages(
     // The CPU of the warm-up too (read before it): per message sent in all.
     serverCpuMsPerMessage: round((cpuSeconds * 1000) / Math.max(1, sent + warmupSent)),
     deliveryP99BySendSecondMs: bySecond,
+    serverLoopDelayP99Ms: Math.max(...cpuAfter.map((g) => g.loopDelayP99Ms)),
+    serverLoopDelayMaxMs: Math.max(...cpuAfter.map((g) => g.loopDelayMaxMs)),
+    // The load generators' own stalls, which count in every time above.
+    clientLoopDelayP99Ms: round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
+    clientLoopDelayMaxMs: round(Math.max(...reports.map((r) => r.loopDelayMaxMs))),
     warmupDeliveryP99Ms: round(
       percentile(
         reports.flatMap((r) => r.warmupDelivery),

@@ -14,6 +14,7 @@
  *         warmupDelivery: ms[]}
  *   in:  'close'  disconnects every socket and exits
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 
 export type ClientCommand =
@@ -39,6 +40,9 @@ export interface DirectReport {
   deliveryBySecond: number[][];
   /** The delivery times of the warm-up's messages, which the others leave out. */
   warmupDelivery: number[];
+  /** This client's event-loop delay while it measured: its own stalls count in every time. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 const sockets: Socket[] = [];
@@ -100,6 +104,8 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
     (deliveryBySecond[Math.floor((sent.at - started - warmupMs) / 1000)] ??= []).push(latency);
   };
   const started = performance.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  let watching = false;
   for (const socket of recipients) socket.on('newDirectMessage', onMessage);
   let seq = 0;
   while (performance.now() - started < warmupMs + command.seconds * 1000) {
@@ -122,7 +128,9 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
       );
     }
     await sleep(10);
+    if (!watching && performance.now() - started >= warmupMs) watching = loopDelay.enable();
   }
+  loopDelay.disable();
   const elapsedSeconds = (performance.now() - started - warmupMs) / 1000;
   await sleep(2000);
   for (const socket of recipients) socket.off('newDirectMessage', onMessage);
@@ -135,6 +143,8 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
     delivery,
     deliveryBySecond,
     warmupDelivery,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
   };
 }
 

@@ -49,6 +49,7 @@ import { createPostsService, placesOfOwnGames } from './modules/posts/posts.serv
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { shareRevokedSessions } from './realtime/peers.js';
 import { createRealtime, userRoom, type RealtimeServer } from './realtime/index.js';
 import { connectRedis } from './realtime/redis.js';
 import { DEFAULT_EVENT_RATE } from './realtime/socket-limits.js';
@@ -337,7 +338,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sockets.disconnect = (userId) => app.io.in(userRoom(userId)).disconnectSockets(true);
   presence.isOnline = async (userId) =>
     (await app.io.in(userRoom(userId)).fetchSockets()).length > 0;
-  redis?.attach(app.io);
+  if (redis) {
+    redis.attach(app.io);
+    shareRevokedSessions(app.io, events, (ids) => auth.forgetSessions(ids), app.log);
+  }
   // Sockets go first (issue 17): the HTTP server's close waits for every connection to end.
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {

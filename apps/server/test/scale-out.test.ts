@@ -3,7 +3,8 @@
  * Redis adapter: messages and session revocation cross nodes. Runs when TEST_REDIS_URL points
  * at a Redis server (.ci/run starts one on loopback).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_CACHE_MS } from '../src/modules/auth/session-cache.js';
 import { emitAck, nextEvent, startServer, type TestServer } from './harness.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -82,6 +83,22 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     await node1.request('POST', '/api/auth/logout', { token: member.token });
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a session signed out on one node is refused by the other at once, not when its cached lookup ends (issue 18)', async () => {
+    const member = await node1.signUp('scale_cached');
+    // The other node resolves the token now and keeps the session for SESSION_CACHE_MS.
+    expect((await node2.request('GET', '/api/auth/me', { token: member.token })).status).toBe(200);
+    const signedOut = Date.now();
+    await node1.request('POST', '/api/auth/logout', { token: member.token });
+    await vi.waitFor(
+      async () =>
+        expect((await node2.request('GET', '/api/auth/me', { token: member.token })).status).toBe(
+          401,
+        ),
+      { timeout: SESSION_CACHE_MS, interval: 20 },
+    );
+    expect(Date.now() - signedOut).toBeLessThan(SESSION_CACHE_MS / 2);
   });
 
   it("signing out everywhere else on one node disconnects the other session's socket on the other (issue 17)", async () => {

@@ -9,17 +9,22 @@ import type { Principal } from '../modules/auth/auth.service.js';
 /** What the handshake stored on a socket: the member and session its token belongs to. */
 type SocketData = Principal;
 
+/** Events between server processes, through the adapter's `serverSideEmit` (peers.ts). */
+export interface InterServerEvents {
+  sessionsRevoked: (sessionIds: readonly number[]) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 

@@ -32,6 +32,7 @@ import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import * as repo from './auth.repository.js';
 import { describeDevice } from './device.js';
+import { createSessionCache } from './session-cache.js';
 import { alreadyRegisteredMail, consumeCode, issueCode, storeCode } from './otp.service.js';
 
 export interface AuthDeps {
@@ -100,6 +101,10 @@ export function createAuthService({
   publicUrl,
   isOperator = () => false,
 }: AuthDeps) {
+  /** Sessions resolved lately (issue 18); a revoked one is forgotten as it is announced. */
+  const sessions = createSessionCache();
+  events.on('session.revoked', ({ sessionIds }) => sessions.forget(sessionIds));
+
   /** Usernames are public, so a taken one is said plainly (issue 17). @throws AppError 409. */
   async function assertUsernameFree(username: string) {
     if (await repo.usernameTaken(db, username))
@@ -425,14 +430,29 @@ export function createAuthService({
     },
 
     /**
+     * Forgets sessions another process revoked (realtime/peers.ts), as this process forgets the
+     * ones it revokes itself.
+     */
+    forgetSessions(sessionIds: readonly number[]): void {
+      sessions.forget(sessionIds);
+    },
+
+    /**
      * Resolves a bearer token to its session, or null for an unknown or expired one (issue 17:
      * unused 30 days, or begun 90 days ago; an expired session is deleted). Writes the session's
-     * `last_seen_at` only when it is over an hour old.
+     * `last_seen_at` only when it is over an hour old. A session resolved in the last few
+     * seconds is answered from memory (issue 18, session-cache.ts).
      */
     async authenticate(token: string): Promise<Principal | null> {
       if (token.length === 0 || token.length > 200) return null;
-      const session = await repo.findSessionByTokenHash(db, hashToken(token));
-      if (!session) return null;
+      const tokenHash = hashToken(token);
+      let session = sessions.get(tokenHash);
+      if (!session) {
+        const generation = sessions.generation;
+        session = await repo.findSessionByTokenHash(db, tokenHash);
+        if (!session) return null;
+        sessions.set(tokenHash, session, generation);
+      }
       const now = Date.now();
       if (
         Date.parse(session.last_seen_at) + SESSION_IDLE_DAYS * DAY_MS <= now ||
@@ -443,12 +463,14 @@ export function createAuthService({
         return null;
       }
       if (Date.parse(session.last_seen_at) + SESSION_TOUCH_MS <= now) {
+        const seenAt = new Date(now).toISOString();
         await repo.touchSession(
           db,
           session.id,
-          new Date(now).toISOString(),
+          seenAt,
           new Date(now - SESSION_TOUCH_MS).toISOString(),
         );
+        session.last_seen_at = seenAt;
       }
       return { userId: session.user_id, sessionId: session.id };
     },
