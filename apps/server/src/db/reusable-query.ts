@@ -6,6 +6,7 @@
 import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { QueryResultRow } from 'pg';
+import { databaseErrorCode } from '../lib/db-errors.js';
 import { directPostgres, directSqlite, runDirect } from './index.js';
 import type { DB } from './types.js';
 
@@ -101,8 +102,8 @@ export function reusableQuery<V extends object, R>(
       const { rows } = await pool.pool
         .query<QueryResultRow>({ ...query, name: known.name })
         .catch((error: unknown) => {
-          const code = (error as { code?: unknown } | null)?.code;
-          if (typeof code === 'string' && STALE_STATEMENT.has(code))
+          const code = databaseErrorCode(error);
+          if (code !== undefined && STALE_STATEMENT.has(code))
             return pool.pool.query<QueryResultRow>(query);
           throw error;
         });

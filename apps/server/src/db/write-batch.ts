@@ -6,6 +6,7 @@
  * Knows no feature: repositories build their batched statements with {@link batchStatement}.
  */
 import type { Compilable, Kysely, Transaction } from 'kysely';
+import { databaseErrorCode } from '../lib/db-errors.js';
 import { directSqlite, runDirect, type DirectSqlite } from './index.js';
 import { compileOnce } from './reusable-query.js';
 import type { DB } from './types.js';
@@ -50,8 +51,8 @@ const WHOLE_BATCH_FAILURE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CORRUPT|READO
 
 /** True when `error` is one of {@link WHOLE_BATCH_FAILURE}'s. */
 function failsWholeBatch(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && WHOLE_BATCH_FAILURE.test(code);
+  const code = databaseErrorCode(error);
+  return code !== undefined && WHOLE_BATCH_FAILURE.test(code);
 }
 
 /**
