@@ -2,12 +2,14 @@
  * The realtime layer (ARCHITECTURE.md "Layout"; CONTRACT.md "Socket.IO"), in three pieces as
  * Outline has them: connections and handshake auth with presence (`connection.ts`), one
  * dispatcher from domain events to rooms (`dispatcher.ts`), and the client event handlers that
- * validate and call services (`handlers.ts`), behind the flood limits of `socket-limits.ts`.
+ * validate and call services (`handlers.ts`), behind the flood limits of `socket-limits.ts`;
+ * each connection's packets leave once a turn, in one write (`coalesced-writes.ts`).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import type { DomainEventBus } from '../lib/events.js';
+import { coalesceWrites, type EngineConnection } from './coalesced-writes.js';
 import { acceptConnections, type ConnectionDeps } from './connection.js';
 import { dispatchDomainEvents } from './dispatcher.js';
 import { registerClientHandlers, type HandlerDeps } from './handlers.js';
@@ -44,11 +46,12 @@ export function createRealtime(
     // A process that is shutting down takes no new connection; the client retries elsewhere.
     allowRequest: (_request, callback) => callback(closing ? 'shutting down' : null, !closing),
   });
-  // Engine.IO keeps each connection's first HTTP request for the socket's life; nothing here
-  // reads it after the handshake (the token comes in the CONNECT packet), so it is dropped to
-  // save memory per socket (Socket.IO "Memory usage"; issue 18: 10,000 sockets in 512 MB).
-  io.engine.on('connection', (raw: { request: unknown }) => {
+  io.engine.on('connection', (raw: EngineConnection & { request: unknown }) => {
+    // Engine.IO keeps each connection's first HTTP request for the socket's life; nothing here
+    // reads it after the handshake (the token comes in the CONNECT packet), so it is dropped to
+    // save memory per socket (Socket.IO "Memory usage"; issue 18: 10,000 sockets in 512 MB).
     raw.request = null;
+    coalesceWrites(raw);
   });
   const connections = acceptConnections(io, deps, (socket) => {
     if (deps.eventRate) limitEventRate(socket, deps.eventRate, deps.log);
