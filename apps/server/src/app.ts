@@ -198,6 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Direct messages and notifications meet here, not by importing each other.
     conversationRead: (trx, userId, conversationId) =>
       notifications.markConversationRead(trx, userId, conversationId),
+    messageNotificationInBatch: (connection, message, recipientId) =>
+      notifications.messageNotificationInBatch(connection, message, recipientId),
   });
   const notifications = createNotificationsService({ db: database.db, events, direct });
   const places = createPlacesService({

@@ -64,8 +64,15 @@ export interface DomainEvents {
     post: { id: number; sport: string; heading: string; lng: number; lat: number };
     author: UserRef;
   };
-  /** A direct message was stored. */
-  'message.direct.created': { message: DirectMessage; recipientId: number };
+  /**
+   * A direct message was stored; with the recipient's message notification when it was stored
+   * in the same transaction (SQLite's write batch), else the notifications service writes it.
+   */
+  'message.direct.created': {
+    message: DirectMessage;
+    recipientId: number;
+    notification?: Notification;
+  };
   /**
    * `readerId` read a conversation up to `lastReadMessageId`; `otherId` (null once that member
    * deleted their account) is told.

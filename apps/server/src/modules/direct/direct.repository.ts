@@ -1,7 +1,7 @@
 /** Queries for direct conversations and their messages. */
 import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
-import { batchStatement, runWriteBatch } from '../../db/write-batch.js';
+import { batchStatement, runWriteBatch, type BatchConnection } from '../../db/write-batch.js';
 import type { DB } from '../../db/types.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -159,17 +159,28 @@ export async function storeMessage(db: Executor, row: NewDirectMessage) {
   return stored;
 }
 
+/** A direct message as stored, with its sender's name ({@link storeMessage}). */
+export type StoredMessage = Awaited<ReturnType<typeof storeMessage>>;
+
 /**
  * Stores direct messages as {@link storeMessage} does, each creating its pair's
  * conversation when there is none, all in one transaction on the embedded SQLite file (group
  * commit, issue 18: one commit for the messages of one turn of the event loop instead of one
- * each; db/write-batch.ts), a message the database refuses failing alone.
- * @returns per message, in order, the stored message as presented or the error that refused it
- *   (nothing of it is stored then; the others are); undefined when there is no batch to run
- *   (PostgreSQL, a transaction open on the connection) or its commit failed: nothing was stored,
- *   and each message goes through {@link storeMessage}.
+ * each; db/write-batch.ts), a message the database refuses failing alone. `alongside` gets each
+ * message as stored (as {@link storeMessage} answers it), in the same transaction: what it writes
+ * commits or fails with that message (it must do nothing outside the database: it may run
+ * twice, see runWriteBatch).
+ * @returns per message, in order, what `alongside` answered for it, or the error that refused
+ *   it (nothing of it is stored then; the others are);
+ *   undefined when there is no batch to run (PostgreSQL, a transaction open on the connection)
+ *   or its commit failed: nothing was stored, and each message goes through
+ *   {@link storeMessage}.
  */
-export function insertMessagesBetween(db: Kysely<DB>, rows: readonly NewDirectMessage[]) {
+export function insertMessagesBetween<T>(
+  db: Kysely<DB>,
+  rows: readonly NewDirectMessage[],
+  alongside: (connection: BatchConnection, stored: StoredMessage) => T,
+) {
   return runWriteBatch(db, rows, (connection, row) => {
     const paired = { ...row, ...pair(row.sender_id, row.recipient_id) };
     let [stored] = insertBetweenInBatch(connection, paired);
@@ -182,7 +193,7 @@ export function insertMessagesBetween(db: Kysely<DB>, rows: readonly NewDirectMe
       [stored] = insertBetweenInBatch(connection, paired);
       if (!stored) throw new Error('conversation vanished');
     }
-    return { ...row, ...stored, is_read: 0 };
+    return alongside(connection, { ...row, ...stored, is_read: 0 });
   });
 }
 

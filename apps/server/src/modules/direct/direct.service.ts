@@ -4,8 +4,9 @@
  * send and every conversation opened; read state lives on the server.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { DirectConversation, DirectMessage } from '@gameon/shared';
+import type { DirectConversation, DirectMessage, Notification } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
+import type { BatchConnection } from '../../db/write-batch.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
@@ -17,8 +18,15 @@ const DELETED_USER = 'Deleted user';
 
 /** A direct message row with its sender's name (null once they deleted their account). */
 type MessageRow = Awaited<ReturnType<typeof repo.listMessages>>[number];
-/** A direct message as stored, with its sender's name. */
-type StoredRow = Awaited<ReturnType<typeof repo.storeMessage>>;
+
+/**
+ * A message as stored and presented, with the recipient's notification when it was stored in the
+ * same transaction (see `messageNotificationInBatch`).
+ */
+interface Stored {
+  message: DirectMessage;
+  notification?: Notification;
+}
 
 function present(row: MessageRow): DirectMessage {
   return {
@@ -40,6 +48,7 @@ export function createDirectService({
   access,
   groupUnread,
   conversationRead,
+  messageNotificationInBatch,
 }: {
   db: Kysely<DB>;
   /** Per-member write limits (issue 17). */
@@ -53,6 +62,15 @@ export function createDirectService({
    * (the notifications service; passed in, so this module does not import it).
    */
   conversationRead: (trx: Transaction<DB>, userId: number, conversationId: number) => Promise<void>;
+  /**
+   * Stores the recipient's notification of `message` in the write batch that stored it (the
+   * notifications service; passed in like `conversationRead`).
+   */
+  messageNotificationInBatch: (
+    connection: BatchConnection,
+    message: DirectMessage,
+    recipientId: number,
+  ) => Notification;
 }) {
   /**
    * @throws AppError 400 oneself, 404 unknown or blocked either way, 403 when the recipient's
@@ -63,13 +81,14 @@ export function createDirectService({
 
   /**
    * Messages waiting for their turn's group commit (issue 18): the messages read from every
-   * socket in one turn of the event loop are stored in one transaction, written right after the
-   * turn's input (`setImmediate`); one that the database refuses fails alone (db/write-batch.ts).
+   * socket in one turn of the event loop are stored in one transaction with their recipients'
+   * notifications, written right after the turn's input (`setImmediate`); one that the database
+   * refuses fails alone (db/write-batch.ts).
    */
-  let queued: { row: repo.NewDirectMessage; done: (stored: Promise<StoredRow>) => void }[] = [];
+  let queued: { row: repo.NewDirectMessage; done: (stored: Promise<Stored>) => void }[] = [];
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a rejected promise of `error`
-  const refused = async (error: unknown): Promise<StoredRow> => {
+  const refused = async (error: unknown): Promise<Stored> => {
     throw error;
   };
 
@@ -77,19 +96,27 @@ export function createDirectService({
   function writeQueued(): void {
     const batch = queued;
     queued = [];
-    let results: ReturnType<typeof repo.insertMessagesBetween>;
+    let results: ReturnType<typeof repo.insertMessagesBetween<Stored>>;
     try {
       results = repo.insertMessagesBetween(
         db,
         batch.map(({ row }) => row),
+        (connection, stored): Stored => {
+          const message = present(stored);
+          const notification = messageNotificationInBatch(connection, message, stored.recipient_id);
+          return { message, notification };
+        },
       );
     } catch (error) {
       for (const { done } of batch) done(refused(error));
       return;
     }
     // No batch on PostgreSQL, or when it could not commit: one message at a time (a sender's
-    // messages are never in one batch together: see inOrder).
-    if (!results) for (const { row, done } of batch) done(repo.storeMessage(db, row));
+    // messages are never in one batch together: see inOrder), their notifications written by
+    // the notifications service.
+    if (!results)
+      for (const { row, done } of batch)
+        done(repo.storeMessage(db, row).then((stored) => ({ message: present(stored) })));
     else
       results.forEach((result, i) =>
         batch[i]?.done(result.ok ? Promise.resolve(result.value) : refused(result.error)),
@@ -98,9 +125,10 @@ export function createDirectService({
 
   /**
    * Stores `row` with the others of this turn (see {@link queued}).
-   * @returns the stored message; rejects with the error that refused it alone.
+   * @returns the stored message (and on SQLite its notification); rejects with the error that
+   *   refused it alone.
    */
-  function storeMessage(row: repo.NewDirectMessage): Promise<StoredRow> {
+  function storeMessage(row: repo.NewDirectMessage): Promise<Stored> {
     return new Promise((resolve) => {
       queued.push({ row, done: resolve });
       if (queued.length === 1) setImmediate(writeQueued);
@@ -163,8 +191,8 @@ export function createDirectService({
           content,
           created_at: nowIso(),
         };
-        const message = present(await storeMessage(row));
-        events.emit('message.direct.created', { message, recipientId });
+        const { message, notification } = await storeMessage(row);
+        events.emit('message.direct.created', { message, recipientId, notification });
         return message;
       });
     },

@@ -1,12 +1,19 @@
 /**
  * Direct messages read in one turn are stored together (group commit, issue 18), each on its
  * own: a message the database refuses fails alone. The refusal is real: a trigger makes the
- * database reject one content, as a constraint would.
+ * database reject one content, as a constraint would. On SQLite each message's notification is
+ * stored in the same transaction, and commits or fails with it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectMessage } from '@gameon/shared';
-import { collect, emitAck, startServer, type TestServer } from '../../../test/harness.js';
+import type { DirectMessage, Notification } from '@gameon/shared';
+import {
+  collect,
+  emitAck,
+  nextEvent,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -82,5 +89,75 @@ describe('direct messages sent together', () => {
       { token: ben.token },
     );
     expect(fromCid.body.messages.map((m) => m.content)).toEqual(['three']);
+
+    // One unread message notification per conversation, the newest message's; none for the
+    // refused ones.
+    const unreadMessageNotifications = async () => {
+      const list = await server.request<Notification[]>('GET', '/api/notifications', {
+        token: ben.token,
+      });
+      return list.body
+        .filter((n) => n.type === 'message' && !n.is_read)
+        .map((n) => n.data.sender_id)
+        .sort();
+    };
+    await expect.poll(unreadMessageNotifications).toEqual([ana.user.id, cid.user.id].sort());
+  });
+
+  const onSqlite = process.env.TEST_DIALECT !== 'postgres';
+
+  it.runIf(onSqlite)(
+    "store the recipient's notification in the message's transaction, there at the acknowledgement",
+    async () => {
+      const dev = await server.signUp('batch_dev');
+      const eve = await server.signUp('batch_eve');
+      const devSocket = await server.connect(dev.token);
+      const eveSocket = await server.connect(eve.token);
+      const pushed = nextEvent(eveSocket, 'notification');
+
+      const ack = await emitAck<Ack>(devSocket, 'sendDirectMessage', {
+        recipientId: eve.user.id,
+        content: 'hello',
+      });
+      expect(ack.success).toBe(true);
+      const list = await server.request<Notification[]>('GET', '/api/notifications', {
+        token: eve.token,
+      });
+      const [stored] = list.body;
+      expect(stored).toMatchObject({
+        type: 'message',
+        message: 'batch_dev sent you a message',
+        is_read: false,
+        data: {
+          conversation_id: ack.success ? ack.message.conversation_id : 0,
+          sender_id: dev.user.id,
+        },
+      });
+      expect(await pushed).toEqual(stored);
+    },
+  );
+
+  it.runIf(onSqlite)('refuse a message whose notification the database refuses', async () => {
+    const fay = await server.signUp('batch_fay');
+    const gus = await server.signUp('batch_gus');
+    const faySocket = await server.connect(fay.token);
+    const { db } = server.app.database;
+    await sql`create trigger refuse_notification before insert on notifications
+      when new.user_id = ${sql.lit(gus.user.id)} begin select raise(abort, 'no'); end`.execute(db);
+    try {
+      const ack = await emitAck<Ack>(faySocket, 'sendDirectMessage', {
+        recipientId: gus.user.id,
+        content: 'lost together',
+      });
+      expect(ack).toEqual({ success: false, message: 'Something went wrong' });
+    } finally {
+      await sql`drop trigger refuse_notification`.execute(db);
+    }
+    const thread = await server.request<{ messages: DirectMessage[] }>(
+      'GET',
+      `/api/direct-messages/conversation/${fay.user.id}`,
+      { token: gus.token },
+    );
+    expect(thread.body.messages).toEqual([]);
   });
 });

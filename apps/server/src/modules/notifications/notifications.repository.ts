@@ -1,5 +1,6 @@
 /** Queries for notifications and for the members a new post is near. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { batchStatement, type BatchConnection } from '../../db/write-batch.js';
 import type { DB, NotificationType } from '../../db/types.js';
 import { withinRadiusSql } from '../../lib/geo.js';
 import { notBlockedWith } from '../access/index.js';
@@ -63,6 +64,57 @@ export async function deleteUnreadMessageNotifications(
       ),
     )
     .execute();
+}
+
+/** A message notification: one of a member's conversations. */
+type NewMessageNotification = NewNotification & { type: 'message'; conversation_id: number };
+
+const MESSAGE_NOTIFICATION = [
+  'user_id',
+  'type',
+  'message',
+  'data',
+  'conversation_id',
+  'created_at',
+] as const;
+
+/** {@link replaceMessageNotificationInBatch}'s first statement. */
+const deleteUnreadMessageNotificationInBatch = batchStatement(
+  ['user_id', 'conversation_id'],
+  (db, v: { user_id: number; conversation_id: number }) =>
+    db
+      .deleteFrom('notifications')
+      .where('type', '=', sql<NotificationType>`'message'`)
+      .where('is_read', '=', sql<number>`0`)
+      .where('user_id', '=', v.user_id)
+      .where('conversation_id', '=', v.conversation_id),
+);
+
+/** {@link replaceMessageNotificationInBatch}'s second statement. */
+const insertMessageNotificationInBatch = batchStatement(
+  MESSAGE_NOTIFICATION,
+  (db, v: NewMessageNotification) =>
+    db
+      .insertInto('notifications')
+      .values({ ...v, is_read: sql<number>`0` })
+      .returningAll(),
+);
+
+/**
+ * Replaces the member's unread message notification of a conversation with `row`, inside a
+ * write batch (db/write-batch.ts): one delete and one insert by the unique index of unread
+ * message notifications.
+ * @returns the stored row, every column.
+ * @throws whatever SQLite throws; the batch then refuses this item alone.
+ */
+export function replaceMessageNotificationInBatch(
+  connection: BatchConnection,
+  row: NewMessageNotification,
+) {
+  deleteUnreadMessageNotificationInBatch(connection, row);
+  const [stored] = insertMessageNotificationInBatch(connection, row);
+  if (!stored) throw new Error('message notification not stored');
+  return stored;
 }
 
 /** Inserts `rows` (unread) on `db` (a caller's transaction), in batches; answers them stored. */

@@ -5,8 +5,9 @@
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Notification } from '@gameon/shared';
+import type { DirectMessage, Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
+import type { BatchConnection } from '../../db/write-batch.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
@@ -162,7 +163,8 @@ export function createNotificationsService({
   }
 
   /**
-   * Direct messages whose notification is not yet written, by recipient and conversation (the
+   * Direct messages whose notification is not yet written (PostgreSQL, or SQLite when no write
+   * batch could run: see messageNotificationInBatch), by recipient and conversation (the
    * newest message of a conversation wins: only one unread notification is kept). They are
    * written in batches, one transaction each, one batch at a time: a batch takes what arrives
    * in {@link MESSAGE_BATCH_WAIT_MS}, or while the previous batch is written (issue 18:
@@ -236,10 +238,47 @@ export function createNotificationsService({
       memberIds.map((userId) => row(userId, 'event_cancelled', message, { event_id: eventId })),
     );
   });
-  events.on('message.direct.created', queueMessageNotification);
+  // Stored with its message on SQLite (messageNotificationInBatch below), else written here.
+  events.on('message.direct.created', (created) => {
+    if (!created.notification) return queueMessageNotification(created);
+    events.emit('notification.created', {
+      userId: created.recipientId,
+      notification: created.notification,
+    });
+  });
   events.on('post.created', notifyNearbyMembers);
 
   return {
+    /**
+     * Stores the recipient's notification of a direct message in the write batch that stores
+     * the message (SQLite's group commit: direct.service), replacing the conversation's unread
+     * one as {@link replaceMessageNotifications} does. The message is new, so unread, and the
+     * batch holds the file's write lock: nothing to lock first. Message and notification commit
+     * together, and are announced in the same turn (issue 18: no second transaction, no wait).
+     * The direct service passes the notification in `message.direct.created`, and this
+     * service's subscriber announces it.
+     * @returns the stored notification as presented.
+     * @throws whatever SQLite throws; the batch then refuses the message with it.
+     */
+    messageNotificationInBatch(
+      connection: BatchConnection,
+      message: DirectMessage,
+      recipientId: number,
+    ): Notification {
+      const stored = repo.replaceMessageNotificationInBatch(connection, {
+        ...row(
+          recipientId,
+          'message',
+          notificationText.message(message.sender.username),
+          { conversation_id: message.conversation_id, sender_id: message.sender_id },
+          message.conversation_id,
+        ),
+        type: 'message',
+        conversation_id: message.conversation_id,
+      });
+      return present(stored);
+    },
+
     /**
      * Resolves once the direct-message notifications queued so far are written and announced
      * (a failed batch is logged by the event bus, not thrown): the shutdown waits for it before
