@@ -79,9 +79,19 @@ async function connectAll(command: Extract<ClientCommand, { kind: 'connect' }>) 
 }
 
 /**
- * Sends at `rate` a second in 10 ms ticks, first for `warmupSeconds` unmeasured (their delivery
- * times are kept apart, in `warmupDelivery`), then for `seconds` measured; then waits 2 s for the
- * last ones.
+ * How many messages are due `elapsedMs` after the start when the rate rises evenly from 0 to
+ * `rate` a second over the first `warmupMs`, then stays at `rate`.
+ */
+function dueAfter(elapsedMs: number, rate: number, warmupMs: number): number {
+  const perMs = rate / 1000;
+  if (elapsedMs < warmupMs) return Math.floor((perMs * elapsedMs * elapsedMs) / (2 * warmupMs));
+  return Math.floor(perMs * (warmupMs / 2 + elapsedMs - warmupMs));
+}
+
+/**
+ * Sends in 10 ms ticks, first for `warmupSeconds` unmeasured with the rate rising to `rate` a
+ * second ({@link dueAfter}; their delivery times are kept apart, in `warmupDelivery`), then for
+ * `seconds` measured at `rate` a second; then waits 2 s for the last ones.
  */
 async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Promise<DirectReport> {
   const pairs = Math.floor(sockets.length / 2);
@@ -110,7 +120,7 @@ async function direct(command: Extract<ClientCommand, { kind: 'direct' }>): Prom
   let seq = 0;
   while (performance.now() - started < warmupMs + command.seconds * 1000) {
     // Due by the clock, not by the ticks: a late tick sends what the missed ones would have.
-    const due = Math.floor((command.rate * (performance.now() - started)) / 1000);
+    const due = dueAfter(performance.now() - started, command.rate, warmupMs);
     while (seq < due) {
       const pair = seq % senders.length;
       const content = `${command.label} ${seq++}`;
