@@ -169,6 +169,10 @@ const DAY = 24 * HOUR;
 const config = loadConfig({ DATABASE_URL: args.db });
 const database = openDatabase(config.database);
 const { db } = database;
+// A 512 MiB page cache for the load (SQLite's default is 2 MB): the indexes of a million games
+// and their interest outgrow the default at once, and every page it drops is read back with a
+// system call (200k games: 38.8 -> 33.0 s, system time 9.7 -> 4.0 s).
+if (database.dialect === 'sqlite') await sql`pragma cache_size = -524288`.execute(db);
 const started = Date.now();
 await migrateToLatest(db);
 
