@@ -86,6 +86,30 @@ export function createNotificationsService({
     };
   }
 
+  /** The recipient's notification row of a direct message (one per conversation while unread). */
+  function messageRow(message: DirectMessage, recipientId: number) {
+    return {
+      ...row(
+        recipientId,
+        'message',
+        notificationText.message(message.sender.username),
+        { conversation_id: message.conversation_id, sender_id: message.sender_id },
+        message.conversation_id,
+      ),
+      type: 'message' as const,
+      conversation_id: message.conversation_id,
+    };
+  }
+
+  /** Pushes each of the stored `rows` live, to its member. */
+  function announce(rows: Selectable<NotificationsTable>[]) {
+    for (const notification of rows)
+      events.emit('notification.created', {
+        userId: notification.user_id,
+        notification: present(notification),
+      });
+  }
+
   /**
    * Tells the members near a new post who play its sport (issue 5 nearby_post): one query finds
    * them all, one batch insert stores their notifications, then each is pushed live.
@@ -104,11 +128,7 @@ export function createNotificationsService({
 
   /** Stores `rows` in one batch insert, then pushes each stored notification live. */
   async function store(rows: ReturnType<typeof row>[]) {
-    for (const notification of await repo.insertMany(db, rows))
-      events.emit('notification.created', {
-        userId: notification.user_id,
-        notification: present(notification),
-      });
+    announce(await repo.insertMany(db, rows));
   }
 
   function notify(
@@ -144,15 +164,7 @@ export function createNotificationsService({
             );
             return repo.insertAllReturning(
               trx,
-              live.map(({ message, recipientId }) =>
-                row(
-                  recipientId,
-                  'message',
-                  notificationText.message(message.sender.username),
-                  { conversation_id: message.conversation_id, sender_id: message.sender_id },
-                  message.conversation_id,
-                ),
-              ),
+              live.map(({ message, recipientId }) => messageRow(message, recipientId)),
             );
           },
         );
@@ -183,11 +195,7 @@ export function createNotificationsService({
         // next message is even read).
         await new Promise((resolve) => setTimeout(resolve, MESSAGE_BATCH_WAIT_MS));
         if (waiting?.messages === messages) waiting = null;
-        for (const notification of await replaceMessageNotifications([...messages.values()]))
-          events.emit('notification.created', {
-            userId: notification.user_id,
-            notification: present(notification),
-          });
+        announce(await replaceMessageNotifications([...messages.values()]));
       });
       writing = written.catch(() => {});
       waiting = { messages, written };
@@ -265,18 +273,9 @@ export function createNotificationsService({
       message: DirectMessage,
       recipientId: number,
     ): Notification {
-      const stored = repo.replaceMessageNotificationInBatch(connection, {
-        ...row(
-          recipientId,
-          'message',
-          notificationText.message(message.sender.username),
-          { conversation_id: message.conversation_id, sender_id: message.sender_id },
-          message.conversation_id,
-        ),
-        type: 'message',
-        conversation_id: message.conversation_id,
-      });
-      return present(stored);
+      return present(
+        repo.replaceMessageNotificationInBatch(connection, messageRow(message, recipientId)),
+      );
     },
 
     /**
