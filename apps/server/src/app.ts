@@ -325,6 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const realtime = createRealtime(app.server, {
+    roomsSubscribed: redis?.subscriptionsSettled,
     auth,
     chats,
     direct,

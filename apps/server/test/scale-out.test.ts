@@ -3,6 +3,7 @@
  * Redis adapter: messages and session revocation cross nodes. Runs when TEST_REDIS_URL points
  * at a Redis server (.ci/run starts one on loopback).
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE_MS } from '../src/modules/auth/session-cache.js';
 import { emitAck, nextEvent, startServer, type TestServer } from './harness.js';
@@ -110,5 +111,75 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     await node1.request('POST', '/api/auth/sessions/sign-out-others', { token: member.token });
     expect(await gone).toBe('io server disconnect');
+  });
+});
+
+/**
+ * A TCP proxy to Redis whose client-to-Redis bytes keep their order but wait `latencyMs` when
+ * they carry a sharded subscription: a slow link, or a busy process, as seen from Redis.
+ */
+async function slowSubscriptionsProxy(
+  target: URL,
+  latencyMs: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const links = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    links.add(client).add(upstream);
+    let queue = Promise.resolve();
+    client.on('data', (chunk) => {
+      const slow = /ssubscribe/i.test(chunk.toString('latin1'));
+      queue = queue.then(async () => {
+        if (slow) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+        upstream.write(chunk);
+      });
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    close: () => {
+      for (const link of links) link.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.runIf(redisUrl)('scale-out when a room subscription is slow to reach Redis', () => {
+  let direct: TestServer;
+  let slow: TestServer;
+  let proxy: Awaited<ReturnType<typeof slowSubscriptionsProxy>>;
+  beforeAll(async () => {
+    proxy = await slowSubscriptionsProxy(new URL(redisUrl!), 1000);
+    direct = await startServer({ REDIS_URL: redisUrl! });
+    slow = await startServer({ REDIS_URL: proxy.url, DATABASE_URL: direct.databaseUrl });
+  });
+  afterAll(async () => {
+    await slow?.close();
+    await direct?.close();
+    await proxy?.close();
+  });
+
+  it('a direct message sent as soon as its recipient is connected on the other node arrives', async () => {
+    const sender = await direct.signUp('slow_sender');
+    const recipient = await direct.signUp('slow_recipient');
+    const senderSocket = await direct.connect(sender.token);
+    // Connected means the recipient's room already hears the other node.
+    const recipientSocket = await slow.connect(recipient.token);
+    const arrived = nextEvent(recipientSocket, 'newDirectMessage');
+    const ack = await emitAck<{ success: boolean }>(senderSocket, 'sendDirectMessage', {
+      recipientId: recipient.user.id,
+      content: 'right after you came online',
+    });
+    expect(ack.success).toBe(true);
+    expect((await arrived).content).toBe('right after you came online');
   });
 });

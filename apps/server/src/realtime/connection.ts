@@ -13,18 +13,24 @@ export interface ConnectionDeps {
   auth: Pick<AuthService, 'authenticate'>;
   users: Pick<UsersService, 'presenceAudience'>;
   failures: HandlerFailures;
+  /**
+   * Resolves once the rooms joined so far receive what other processes send to them (the Redis
+   * adapter's subscriptions); absent with a single process.
+   */
+  roomsSubscribed?: () => Promise<void>;
 }
 
 /**
  * Authenticates every handshake by `auth.token` (a missing or bad token gets `connect_error`
- * `unauthorized`, CONTRACT.md), joins each accepted socket to `user:{id}` and `session:{id}`,
- * announces presence and hands the socket to `onConnection` for its client handlers.
+ * `unauthorized`, CONTRACT.md), joins each accepted socket to `user:{id}` and `session:{id}`
+ * before the client hears it is connected (so nothing sent to those rooms from any process after
+ * that is missed), announces presence and hands the socket to `onConnection` for its client handlers.
  * @returns `drain`, which stops presence announcements and waits for those under way (call it
  *   before closing the server, while Redis is still there).
  */
 export function acceptConnections(
   io: RealtimeServer,
-  { auth, users, failures }: ConnectionDeps,
+  { auth, users, failures, roomsSubscribed }: ConnectionDeps,
   onConnection: (socket: RealtimeSocket) => void,
 ): { drain: () => Promise<void> } {
   let closing = false;
@@ -54,22 +60,24 @@ export function acceptConnections(
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string') return next(new Error(SOCKET_UNAUTHORIZED));
-    auth.authenticate(token).then(
-      (principal) => {
-        if (!principal) return next(new Error(SOCKET_UNAUTHORIZED));
-        socket.data = principal;
-        next();
-      },
-      (error: unknown) => {
-        failures.record('connection', null, error);
-        next(new Error(SOCKET_UNAUTHORIZED));
-      },
-    );
+    const accept = async (): Promise<Error | undefined> => {
+      const principal = await auth.authenticate(token);
+      if (!principal) return new Error(SOCKET_UNAUTHORIZED);
+      socket.data = principal;
+      // Joined in the handshake, not on `connection`: a socket whose client leaves before the
+      // handshake ends is cleaned out of its rooms by Socket.IO.
+      await socket.join([userRoom(principal.userId), sessionRoom(principal.sessionId)]);
+      await roomsSubscribed?.();
+      return undefined;
+    };
+    accept().then(next, (error: unknown) => {
+      failures.record('connection', null, error);
+      next(new Error(SOCKET_UNAUTHORIZED));
+    });
   });
 
   io.on('connection', (socket: RealtimeSocket) => {
-    const { userId, sessionId } = socket.data;
-    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const { userId } = socket.data;
     announcePresence(userId, true);
     socket.on('disconnect', () => announcePresence(userId, false));
     onConnection(socket);

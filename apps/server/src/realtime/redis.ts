@@ -13,6 +13,11 @@ export interface RedisLink {
   close: () => Promise<void>;
   /** Installs the Socket.IO adapter on `io`. */
   attach: (io: RealtimeServer) => void;
+  /**
+   * Resolves once every room subscription the adapter has asked for so far is in place on
+   * Redis (failed ones included: they are the connection's errors to report, not the caller's).
+   */
+  subscriptionsSettled: () => Promise<void>;
 }
 
 /**
@@ -46,6 +51,7 @@ export async function connectRedis(
   sub.on('error', onError);
   await Promise.all([client.connect(), sub.connect()]);
   const sharded = shardedPubSub(await client.info('server'));
+  const subscribing = trackSubscriptions(sub);
   return {
     client,
     ping: async () => {
@@ -67,7 +73,30 @@ export async function connectRedis(
           : createAdapter(client, sub),
       );
     },
+    subscriptionsSettled: async () => {
+      await Promise.allSettled([...subscribing]);
+    },
   };
+}
+
+/**
+ * Keeps the subscriber's sharded subscriptions that Redis has not confirmed yet. The sharded
+ * adapter subscribes to a room's channel when a local socket first joins it and does not wait
+ * for the answer, so a message published to that room in between is lost (seen across two
+ * processes on a loaded machine: a direct message sent right after its recipient connected never
+ * arrived); the connection handshake waits for these before the socket counts as connected.
+ */
+function trackSubscriptions(sub: RedisClientType): Set<Promise<void>> {
+  const subscribing = new Set<Promise<void>>();
+  const sSubscribe = sub.sSubscribe.bind(sub);
+  sub.sSubscribe = ((...args: Parameters<typeof sSubscribe>) => {
+    const subscribed = sSubscribe(...args);
+    subscribing.add(subscribed);
+    const settle = () => void subscribing.delete(subscribed);
+    subscribed.then(settle, settle);
+    return subscribed;
+  }) as typeof sub.sSubscribe;
+  return subscribing;
 }
 
 /**
