@@ -23,6 +23,11 @@ export const RATE_LIMITS = {
   /** Code e-mails (sign-up and reset) to one address (issue 3). */
   codeMailsPerEmail: { points: 5, duration: 30 * MINUTE },
   /**
+   * Code e-mails to one inbox, keyed by `normalizeMailbox` (lib/mailbox.ts): the same budget as the exact
+   * address, so `name+1@…` … `name+20@…` (or Gmail's dotted spellings) cannot flood it.
+   */
+  codeMailsPerMailbox: { points: 5, duration: 30 * MINUTE },
+  /**
    * Code e-mails requested from one client IP (issue 3), generous enough for a carrier NAT that
    * puts many players behind one address (issue 17); the per-address limit above keeps any one
    * inbox from being flooded.

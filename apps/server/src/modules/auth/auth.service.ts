@@ -27,6 +27,7 @@ import {
 } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
+import { normalizeMailbox } from '../../lib/mailbox.js';
 import type { Principal } from '../../lib/principal.js';
 import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
@@ -138,10 +139,14 @@ export function createAuthService({
     );
   }
 
-  /** Counts a code e-mail against the address's and the client IP's budgets. */
+  /**
+   * Counts a code e-mail against the client IP's, the exact address's and its inbox's budgets
+   * (the inbox: {@link normalizeMailbox}, so sub-addressed spellings share one budget).
+   */
   async function limitCodeMail(email: string, ip: string) {
     await limiter.consume('codeMailsPerIp', ip);
     await limiter.consume('codeMailsPerEmail', email);
+    await limiter.consume('codeMailsPerMailbox', normalizeMailbox(email));
   }
 
   /** Revokes sessions (all, or all but `keep`) and disconnects their sockets. */
