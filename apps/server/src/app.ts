@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     posts,
     disconnect: (userId) => sockets.disconnect(userId),
+    limiter,
   });
   const reviews = createReviewsService({ db: database.db, limiter, access, reports: admin });
   const settings = createSettingsService({
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     auth,
     posts,
+    limiter,
     limitHomePoint: config.rateLimits,
   });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
@@ -207,15 +209,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messageNotificationInBatch: (connection, message, recipientId) =>
       notifications.messageNotificationInBatch(connection, message, recipientId),
   });
-  const notifications = createNotificationsService({ db: database.db, events, direct });
+  const notifications = createNotificationsService({ db: database.db, events, direct, limiter });
   const places = createPlacesService({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
     ownPlaces: (userId, q, limit) => placesOfOwnGames(database.db, userId, q, limit),
   });
   const storage = await createLocalStorage(config.uploadsDir);
-  const pictures = createPicturesService({ db: database.db, storage });
-  const account = createAccountService({ db: database.db, events, storage });
+  const pictures = createPicturesService({ db: database.db, storage, limiter });
+  const account = createAccountService({ db: database.db, events, storage, limiter });
   const sportsEvents = createEventsService({
     db: database.db,
     events,

@@ -24,6 +24,11 @@ export const RATE_LIMITS = {
   /** Code e-mails (sign-up and reset) to one address (issue 3). */
   codeMailsPerEmail: { points: 5, duration: 30 * MINUTE },
   /**
+   * Code e-mails to one inbox, keyed by `normalizeMailbox` (lib/mailbox.ts): the same budget as the exact
+   * address, so `name+1@…` … `name+20@…` (or Gmail's dotted spellings) cannot flood it.
+   */
+  codeMailsPerMailbox: { points: 5, duration: 30 * MINUTE },
+  /**
    * Code e-mails requested from one client IP (issue 3), generous enough for a carrier NAT that
    * puts many players behind one address (issue 17); the per-address limit above keeps any one
    * inbox from being flooded.
@@ -45,21 +50,52 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
- * Writes per member (issue 17), each kind with one or more windows that must all have room:
- * direct and group messages 60 a minute with at most 20 in any 10 s burst, posts 10 an hour,
- * interest and follows 60 an hour, reports 10 an hour, reviews 10 an hour, event
- * registrations 20 an hour.
+ * Writes per member, each kind with one or more windows that must all have room: every write a
+ * member can repeat has one (the README's "Writing, per member" table). Related writes share a
+ * budget, so undoing does not buy another try (interest and leaving, follow and unfollow).
+ * Deleting a game and signing out have none of their own: each needs what a limited write made.
  */
 export const WRITE_LIMITS = {
+  /** Direct and group messages, together. */
   message: [
     { points: 20, duration: 10 },
     { points: 60, duration: MINUTE },
   ],
+  /** Games posted. */
   post: [{ points: 10, duration: HOUR }],
+  /** Interest in games and leaving them, follows and unfollows, together. */
   interestOrFollow: [{ points: 60, duration: HOUR }],
+  /** Reports of members, reviews and events, together. */
   report: [{ points: 10, duration: HOUR }],
+  /** Reviews written. */
   review: [{ points: 10, duration: HOUR }],
+  /** Edits and deletions of one's reviews, together. */
+  reviewEdit: [{ points: 30, duration: HOUR }],
+  /** Event registrations and their cancellations, together. */
   eventRegistration: [{ points: 20, duration: HOUR }],
+  /** Events organized. */
+  event: [{ points: 10, duration: HOUR }],
+  /** Edits and cancellations of one's events, together. */
+  eventEdit: [{ points: 30, duration: HOUR }],
+  /** Avatar and cover uploads, together: each is a decode of up to 40 megapixels. */
+  picture: [
+    { points: 5, duration: MINUTE },
+    { points: 20, duration: HOUR },
+  ],
+  /** Saves of settings (profile fields too), skills and availability, together. */
+  profile: [{ points: 60, duration: HOUR }],
+  /** New private calendar-feed addresses. */
+  calendarFeed: [{ points: 5, duration: HOUR }],
+  /** Blocks and unblocks, together. */
+  block: [{ points: 30, duration: HOUR }],
+  /** Read marks of direct and group chats and of notifications, together. */
+  readMark: [{ points: 120, duration: MINUTE }],
+  /** Sessions signed out from Settings > Security: one, or every other. */
+  session: [{ points: 30, duration: HOUR }],
+  /** Checks of the current password: changing it, deleting the account. */
+  password: [{ points: 10, duration: HOUR }],
+  /** Operator actions: dismissing reports, suspending and unsuspending members. */
+  operatorAction: [{ points: 600, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

@@ -11,22 +11,30 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Principal } from '../../lib/principal.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 
 export function createAccountService({
   db,
   events,
   storage,
+  limiter,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   storage: Storage;
+  /** Per-member write limits: password checks. */
+  limiter: Pick<RateLimiter, 'write'>;
 }) {
   return {
-    /** @throws AppError 400 'Password is incorrect'. */
+    /**
+     * @throws AppError 400 'Password is incorrect', 429 past the member's limit on password
+     *   checks (shared with changing the password), so a stolen session cannot guess it.
+     */
     async deleteAccount(
       principal: Principal,
       password: string,
     ): Promise<{ success: true; message: string }> {
+      await limiter.write('password', principal.userId);
       const user = await db
         .selectFrom('users')
         .selectAll()

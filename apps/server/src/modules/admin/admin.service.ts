@@ -15,6 +15,7 @@ import type { DB } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -27,12 +28,14 @@ export interface AdminDeps {
   posts: Pick<PostsService, 'withdrawAllInterests'>;
   /** Disconnects every socket of a member on every node (bound once Socket.IO exists). */
   disconnect: (userId: number) => void;
+  /** Per-member write limits: operator actions. */
+  limiter: Pick<RateLimiter, 'write'>;
 }
 
 /** The answer to a filed report (spec part 2 §7 report). */
 const REPORT_THANKS = 'Thank you. Our team will review this report.';
 
-export function createAdminService({ db, access, auth, posts, disconnect }: AdminDeps) {
+export function createAdminService({ db, access, auth, posts, disconnect, limiter }: AdminDeps) {
   return {
     /**
      * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
@@ -102,13 +105,15 @@ export function createAdminService({ db, access, auth, posts, disconnect }: Admi
 
     /**
      * `POST /admin/reports/{id}/dismiss`: closes an open report as 'dismissed'.
-     * @throws AppError 403 not an operator, 404 unknown report, 409 already closed.
+     * @throws AppError 403 not an operator, 404 unknown report, 409 already closed, 429 past
+     *   the operator's limit.
      */
     async dismiss(
       operatorId: number,
       reportId: number,
     ): Promise<{ success: true; message: string }> {
       await access.requireOperator(operatorId);
+      await limiter.write('operatorAction', operatorId);
       await db.transaction().execute(async (trx) => {
         const report = await repo.findReport(trx, reportId);
         if (!report) throw notFound('Report not found');
@@ -131,10 +136,12 @@ export function createAdminService({ db, access, auth, posts, disconnect }: Admi
      * at once; their upcoming games leave the feed (hidden while suspended); their places in
      * others' games are freed as when they leave (waitlists move up); their open reports are
      * resolved 'actioned'. Suspending a suspended member changes nothing but is recorded.
-     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself.
+     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself, 429 past the
+     *   operator's limit.
      */
     async suspend(operatorId: number, userId: number): Promise<{ success: true; message: string }> {
       await access.requireOperator(operatorId);
+      await limiter.write('operatorAction', operatorId);
       if (operatorId === userId) throw badRequest('You cannot suspend yourself');
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
@@ -160,13 +167,14 @@ export function createAdminService({ db, access, auth, posts, disconnect }: Admi
     /**
      * `POST /admin/users/{id}/unsuspend`: the member may sign in again; their games are back in
      * the feed (places they held stay freed).
-     * @throws AppError 403 not an operator, 404 unknown member.
+     * @throws AppError 403 not an operator, 404 unknown member, 429 past the operator's limit.
      */
     async unsuspend(
       operatorId: number,
       userId: number,
     ): Promise<{ success: true; message: string }> {
       await access.requireOperator(operatorId);
+      await limiter.write('operatorAction', operatorId);
       await db.transaction().execute(async (trx) => {
         const member = await repo.findMember(trx, userId);
         if (!member) throw notFound('User not found');

@@ -27,6 +27,7 @@ import {
 } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { Mailer } from '../../lib/mail.js';
+import { normalizeMailbox } from '../../lib/mailbox.js';
 import type { Principal } from '../../lib/principal.js';
 import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
@@ -138,10 +139,14 @@ export function createAuthService({
     );
   }
 
-  /** Counts a code e-mail against the address's and the client IP's budgets. */
+  /**
+   * Counts a code e-mail against the client IP's, the exact address's and its inbox's budgets
+   * (the inbox: {@link normalizeMailbox}, so sub-addressed spellings share one budget).
+   */
   async function limitCodeMail(email: string, ip: string) {
     await limiter.consume('codeMailsPerIp', ip);
     await limiter.consume('codeMailsPerEmail', email);
+    await limiter.consume('codeMailsPerMailbox', normalizeMailbox(email));
   }
 
   /** Revokes sessions (all, or all but `keep`) and disconnects their sockets. */
@@ -401,13 +406,15 @@ export function createAuthService({
     /**
      * Changes the password of the signed-in member (spec part 2 §7 change-password) and signs
      * out their other sessions; this one stays.
-     * @throws AppError 400 'Current password is incorrect'.
+     * @throws AppError 400 'Current password is incorrect', 429 past the member's limit on
+     *   password checks (shared with deleting the account), so a stolen session cannot guess it.
      */
     async changePassword(
       principal: Principal,
       currentPassword: string,
       newPassword: string,
     ): Promise<{ success: true; message: string }> {
+      await limiter.write('password', principal.userId);
       const user = await repo.findUserById(db, principal.userId);
       if (!user) throw unauthorized();
       if (!(await verifyPassword(user.password_hash, currentPassword))) {
@@ -494,17 +501,23 @@ export function createAuthService({
 
     /**
      * Ends one of the member's own sessions (issue 17) and disconnects its sockets.
-     * @throws AppError 404 for an unknown id or another member's session (alike).
+     * @throws AppError 404 for an unknown id or another member's session (alike), 429 past the
+     *   member's limit (shared with signing out every other session).
      */
     async endSession(principal: Principal, sessionId: number): Promise<{ success: true }> {
+      await limiter.write('session', principal.userId);
       if (!(await repo.deleteSessionOfUser(db, principal.userId, sessionId)))
         throw notFound('Session not found');
       events.emit('session.revoked', { sessionIds: [sessionId] });
       return { success: true };
     },
 
-    /** Ends every session of the member but this one (issue 17), disconnecting their sockets. */
+    /**
+     * Ends every session of the member but this one, disconnecting their sockets.
+     * @throws AppError 429 past the member's limit (shared with ending one session).
+     */
     async endOtherSessions(principal: Principal): Promise<{ success: true }> {
+      await limiter.write('session', principal.userId);
       await revokeSessions(principal.userId, principal.sessionId);
       return { success: true };
     },

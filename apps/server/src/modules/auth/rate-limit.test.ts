@@ -1,5 +1,5 @@
 /**
- * Rate limits (issues 3 and 17): 429 at the stated counts, per e-mail address, per (account,
+ * Rate limits (issues 3 and 17): 429 at the stated counts, per e-mail address and per inbox, per (account,
  * client IP) and per client IP; never per account alone. The server trusts X-Forwarded-For (TRUST_PROXY), as behind a load balancer, so each
  * test speaks from its own client IP.
  */
@@ -40,6 +40,48 @@ describe('rate limits', () => {
     expect(sixth.status).toBe(429);
     expect(sixth.body.success).toBe(false);
     expect(sixth.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it('delivers at most 5 code e-mails to one inbox across 20 sub-addressed spellings of it', async () => {
+    const { points } = RATE_LIMITS.codeMailsPerEmail;
+    // Each inbox is matched by how its mail server delivers, not by the server's own key.
+    const inboxes = [
+      {
+        spellings: Array.from({ length: 20 }, (_, i) => `rl_victim+${i + 1}@example.test`),
+        delivers: /^rl_victim(\+[^@]*)?@example\.test$/,
+      },
+      {
+        spellings: Array.from({ length: 20 }, (_, i) => {
+          const local = i % 2 === 0 ? 'rl.vic.tim' : `r.lvictim+${i}`;
+          return `${local}@${i % 3 === 0 ? 'googlemail.com' : 'gmail.com'}`;
+        }),
+        delivers: /^[rlvictim.]+(\+[^@]*)?@(gmail|googlemail)\.com$/,
+      },
+    ];
+    for (const [n, { spellings, delivers }] of inboxes.entries()) {
+      const statuses: number[] = [];
+      for (const [i, email] of spellings.entries()) {
+        const res = await server.request<{ message: string }>('POST', '/api/auth/send-otp', {
+          body: signupBody(`rl_flood${n}_${i}`, email),
+          headers: from('203.0.113.150'),
+        });
+        statuses.push(res.status);
+        if (res.status === 429)
+          expect(res.body.message).toMatch(
+            /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+          );
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(points);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(spellings.length - points);
+      expect(server.mail.mails.filter((m) => delivers.test(m.to))).toHaveLength(points);
+    }
+    // Another inbox on the same domain still gets its code.
+    const neighbour = await server.request('POST', '/api/auth/send-otp', {
+      body: signupBody('rl_victims_friend', 'rl_victims_friend+games@example.test'),
+      headers: from('203.0.113.150'),
+    });
+    expect(neighbour.status).toBe(200);
+    await server.mail.waitFor('rl_victims_friend+games@example.test');
   });
 
   it('allows 100 sign-up codes from one IP per 30 minutes; other IPs are unaffected', async () => {

@@ -220,8 +220,12 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       return (await repo.findGroupChatByPost(db, postId))?.id ?? null;
     },
 
-    /** Marks the chat read up to its newest message (CONTRACT.md mark-read). */
+    /**
+     * Marks the chat read up to its newest message (CONTRACT.md mark-read).
+     * @throws AppError 403 not a member, 429 past the member's read-mark limit.
+     */
     async markRead(userId: number, groupChatId: number): Promise<{ success: true }> {
+      await limiter.write('readMark', userId);
       await assertMember(userId, groupChatId);
       await repo.moveReadMarker(
         db,

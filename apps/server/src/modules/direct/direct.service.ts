@@ -234,8 +234,10 @@ export function createDirectService({
      * `POST /direct-messages/mark-read/{id}`: the caller read it, and with it the conversation's
      * message notification (so the bell never points at messages already read); the sender is
      * told (messagesRead).
+     * @throws AppError 429 past the member's read-mark limit.
      */
     async markRead(userId: number, conversationId: number): Promise<{ success: true }> {
+      await limiter.write('readMark', userId);
       const { otherId } = await access.requireConversation(userId, conversationId);
       // Messages first, then the notification: the same order as a new message's notification
       // (see notifications.service), so the two never leave an unread notification behind.

@@ -31,7 +31,7 @@ export interface EventsDeps {
   publicUrl: string;
   /** Where reports go (the admin module, issue 17). */
   reports: Pick<AdminService, 'fileReport'>;
-  /** Per-member write limits (issue 17): reports. */
+  /** Per-member write limits: reports, events organized, edited and cancelled. */
   limiter: Pick<RateLimiter, 'write'>;
 }
 
@@ -213,9 +213,10 @@ export function createEventsService({
     /**
      * `POST /events` (issue 13): the caller organizes a new event.
      * @throws AppError 400 when the start is not in the future (the body's other rules are the
-     *   shared schema's).
+     *   shared schema's), 429 past the member's limit.
      */
     async create(organizerId: number, input: EventInput): Promise<SportsEvent> {
+      await limiter.write('event', organizerId);
       const fields = fieldsOf(input);
       const now = nowIso();
       requireFutureStart(fields.event_date, now);
@@ -236,9 +237,10 @@ export function createEventsService({
      * in the future; the maximum may not drop below the registrations already made (checked
      * under the event's lock, so no registration slips in between).
      * @throws AppError 404 unknown or hidden, 403 `not_organizer`, 400 `event_ended` or a start
-     *   in the past, 409 `max_below_registrations`.
+     *   in the past, 409 `max_below_registrations`, 429 past the member's limit.
      */
     async update(userId: number, eventId: number, input: EventInput): Promise<SportsEvent> {
+      await limiter.write('eventEdit', userId);
       await requireOrganizer(userId, eventId);
       const fields = fieldsOf(input);
       await db.transaction().execute(async (trx) => {
@@ -265,9 +267,10 @@ export function createEventsService({
      * leaves every list with its registrations, and each registered member is told
      * (`event.cancelled`).
      * @throws AppError 404 unknown, hidden or already cancelled, 403 `not_organizer`, 400
-     *   `event_ended`.
+     *   `event_ended`, 429 past the member's limit (edits and cancellations together).
      */
     async cancel(userId: number, eventId: number): Promise<{ success: true }> {
+      await limiter.write('eventEdit', userId);
       await requireOrganizer(userId, eventId);
       const { row, memberIds } = await db.transaction().execute(async (trx) => {
         // The lock makes a parallel registration wait, then find no event.

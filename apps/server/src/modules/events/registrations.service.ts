@@ -97,9 +97,11 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
     /**
      * `DELETE /event-registrations/{id}`: the registrant cancels their own registration, which
      * frees its place.
-     * @throws AppError 404 unknown, or someone else's.
+     * @throws AppError 404 unknown, or someone else's; 429 past the member's limit
+     *   (registrations and cancellations together).
      */
     async cancel(userId: number, registrationId: number): Promise<{ success: true }> {
+      await limiter.write('eventRegistration', userId);
       if (!(await repo.deleteRegistration(db, registrationId, userId)))
         throw notFound('Registration not found');
       return { success: true };

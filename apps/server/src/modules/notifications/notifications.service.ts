@@ -11,6 +11,7 @@ import type { BatchConnection } from '../../db/write-batch.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import { nowIso } from '../../lib/time.js';
 import type { DirectService } from '../direct/direct.service.js';
 import * as repo from './notifications.repository.js';
@@ -64,10 +65,13 @@ export function createNotificationsService({
   db,
   events,
   direct,
+  limiter,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   direct: Pick<DirectService, 'whileUnread'>;
+  /** Per-member write limits: read marks. */
+  limiter: Pick<RateLimiter, 'write'>;
 }) {
   function row(
     userId: number,
@@ -318,12 +322,18 @@ export function createNotificationsService({
     async unreadCount(userId: number): Promise<{ count: number }> {
       return { count: await repo.unreadCount(db, userId) };
     },
-    /** Marks the caller's notifications among `ids` read; ids of others' are ignored. */
+    /**
+     * Marks the caller's notifications among `ids` read; ids of others' are ignored.
+     * @throws AppError 429 past the member's read-mark limit.
+     */
     async markRead(userId: number, ids: number[]): Promise<{ success: true }> {
+      await limiter.write('readMark', userId);
       await repo.markRead(db, userId, ids);
       return { success: true };
     },
+    /** Marks every notification of the caller read. @throws AppError 429 past the read-mark limit. */
     async markAllRead(userId: number): Promise<{ success: true }> {
+      await limiter.write('readMark', userId);
       await repo.markAllRead(db, userId);
       return { success: true };
     },

@@ -555,9 +555,11 @@ export function createPostsService({
      * transaction. The host is told (`post.left`), and so is the member who moves up
      * (`post.promoted`).
      * @throws AppError 404 unknown or hidden post, 400 `not_joined` when the member is neither
-     *   joined nor waitlisted, 400 a game that has started.
+     *   joined nor waitlisted, 400 a game that has started, 429 past the member's limit
+     *   (interest and leaving together).
      */
     async leave(userId: number, postId: number): Promise<{ success: true }> {
+      await limiter.write('interestOrFollow', userId);
       await access.requirePosts(userId, [postId]);
       await leaveGame(userId, postId);
       return { success: true };
@@ -701,8 +703,10 @@ export function createPostsService({
      * `POST /settings/calendar-feed` (issue 11): a new secret address for the caller's private
      * feed; the old one stops at once. The secret is stored only as its SHA-256, so this is the
      * one moment its address can be shown.
+     * @throws AppError 429 past the member's limit.
      */
     async resetCalendarFeed(userId: number): Promise<CalendarFeedResponse> {
+      await limiter.write('calendarFeed', userId);
       const secret = newToken();
       await repo.saveCalendarFeed(db, userId, hashToken(secret), nowIso());
       return { url: `${publicUrl}/api/calendar/${secret}.ics` };

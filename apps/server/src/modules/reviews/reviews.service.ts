@@ -162,9 +162,11 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     /**
      * `PUT /reviews/{id}` (CONTRACT.md): the author replaces every field and the tags; sets
      * `updated_at`, keeps `created_at` (so the review keeps its place in the lists).
-     * @throws AppError 404 unknown, deleted or blocked either way, 403 `not_author`.
+     * @throws AppError 404 unknown, deleted or blocked either way, 403 `not_author`, 429 past
+     *   the member's limit (edits and deletions together).
      */
     async update(userId: number, id: number, input: ReviewBody): Promise<Review> {
+      await limiter.write('reviewEdit', userId);
       await requireAuthor(userId, id, 'edit');
       const { tags, ...fields } = input;
       const replaced = await db
@@ -178,9 +180,11 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     /**
      * `DELETE /reviews/{id}` (CONTRACT.md): the author deletes a review; a second delete finds
      * nothing.
-     * @throws AppError 404 unknown, already deleted or blocked either way, 403 `not_author`.
+     * @throws AppError 404 unknown, already deleted or blocked either way, 403 `not_author`,
+     *   429 past the member's limit (edits and deletions together).
      */
     async remove(userId: number, id: number): Promise<{ success: true }> {
+      await limiter.write('reviewEdit', userId);
       await requireAuthor(userId, id, 'delete');
       if (!(await repo.deleteReview(db, id))) throw notFound('Review not found');
       return { success: true };

@@ -35,8 +35,8 @@ export function picturesRoutes(
     app.post(
       `/api/settings/${kind}`,
       { preHandler: requireAuth, schema: { response: { 200: responses[kind] } } },
-      async (request) =>
-        pictures.upload(principalOf(request).userId, kind, await readUpload(request, kind)),
+      (request) =>
+        pictures.upload(principalOf(request).userId, kind, () => readUpload(request, kind)),
     );
   }
 }

@@ -7,7 +7,12 @@ import type { AvailabilitySlot, Settings, Skill, updateSettingsBodySchema } from
 import type { z } from 'zod';
 import type { DB, UserSettingsTable } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
-import { HOME_POINT_LIMITS, homePointLimited, homePointWaitMs } from '../../lib/rate-limit.js';
+import {
+  HOME_POINT_LIMITS,
+  homePointLimited,
+  homePointWaitMs,
+  type RateLimiter,
+} from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -28,12 +33,15 @@ export function createSettingsService({
   auth,
   posts,
   limitHomePoint,
+  limiter,
 }: {
   db: Kysely<DB>;
   access: Pick<AccessService, 'requireProfile'>;
   auth: Pick<AuthService, 'members'>;
   posts: Pick<PostsService, 'applyLocationSharing'>;
   limitHomePoint: boolean;
+  /** Per-member write limits: settings, skills and availability saves together. */
+  limiter: Pick<RateLimiter, 'write'>;
 }) {
   async function get(userId: number): Promise<Settings> {
     const [[user], s] = await Promise.all([auth.members([userId]), repo.findSettings(db, userId)]);
@@ -109,12 +117,14 @@ export function createSettingsService({
      * `PUT /settings`: saves the given fields and answers the settings. One transaction: a new
      * location_sharing re-places every post of the member (posts service) with the rest, and a
      * moved home point is counted ({@link countHomePointMove}).
-     * @throws AppError 429 past the home point limit (nothing is saved then).
+     * @throws AppError 429 past the member's limit of saves or of home point moves (nothing is
+     *   saved then).
      */
     async update(
       userId: number,
       body: z.output<typeof updateSettingsBodySchema>,
     ): Promise<Settings> {
+      await limiter.write('profile', userId);
       const { bio, sports, tags, location_coordinates, show_online_status, ...rest } = body;
       const changes: SettingsChanges = { ...rest };
       if (show_online_status !== undefined) changes.show_online_status = show_online_status ? 1 : 0;
@@ -156,8 +166,12 @@ export function createSettingsService({
       return { skills: await repo.listSkills(db, userId) };
     },
 
-    /** Replaces the member's skills; a sport appears once (the last entry wins). */
+    /**
+     * Replaces the member's skills; a sport appears once (the last entry wins).
+     * @throws AppError 429 past the member's limit (shared with settings saves).
+     */
     async saveSkills(userId: number, skills: Skill[]): Promise<{ skills: Skill[] }> {
+      await limiter.write('profile', userId);
       const bySport = new Map(skills.map((s) => [s.sport, s]));
       await db
         .transaction()
@@ -169,7 +183,12 @@ export function createSettingsService({
       return repo.listAvailability(db, userId);
     },
 
+    /**
+     * Replaces the member's weekly availability.
+     * @throws AppError 429 past the member's limit (shared with settings saves).
+     */
     async saveAvailability(userId: number, slots: AvailabilitySlot[]): Promise<AvailabilitySlot[]> {
+      await limiter.write('profile', userId);
       await db.transaction().execute((trx) => repo.replaceAvailability(trx, userId, slots));
       return repo.listAvailability(db, userId);
     },

@@ -147,18 +147,26 @@ export function createUsersService({
       return { success: true, following: true };
     },
 
-    /** Unfollows (idempotent). @throws AppError 400 oneself. */
+    /**
+     * Unfollows (idempotent).
+     * @throws AppError 400 oneself, 429 past the limit (follows and unfollows together).
+     */
     async unfollow(
       viewerId: number,
       ownerId: number,
     ): Promise<{ success: true; following: false }> {
+      await limiter.write('interestOrFollow', viewerId);
       access.requireOther(viewerId, ownerId, 'unfollow');
       await repo.unfollow(db, viewerId, ownerId);
       return { success: true, following: false };
     },
 
-    /** Blocks a member: follows both ways end. @throws AppError 400 oneself, 404 unknown. */
+    /**
+     * Blocks a member: follows both ways end.
+     * @throws AppError 400 oneself, 404 unknown, 429 past the limit (blocks and unblocks together).
+     */
     async block(viewerId: number, ownerId: number): Promise<{ success: true }> {
+      await limiter.write('block', viewerId);
       await access.requireExisting(viewerId, ownerId, 'block');
       await db.transaction().execute(async (trx) => {
         await repo.block(trx, viewerId, ownerId, nowIso());
@@ -173,7 +181,9 @@ export function createUsersService({
       return repo.listBlocked(db, viewerId);
     },
 
+    /** Unblocks (idempotent). @throws AppError 429 past the limit (blocks and unblocks together). */
     async unblock(viewerId: number, ownerId: number): Promise<{ success: true }> {
+      await limiter.write('block', viewerId);
       await repo.unblock(db, viewerId, ownerId);
       return { success: true };
     },

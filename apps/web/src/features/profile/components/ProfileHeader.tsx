@@ -24,17 +24,22 @@ const UPLOADED: Record<ImageKind, string> = {
   cover: 'Cover photo updated successfully!',
 };
 
+/** Answers whose words say what to do: a refused file (400, 413), too many uploads (429), busy (503). */
+const TOLD_STATUSES = new Set([400, 413, 429, 503]);
+
 /**
- * The upload failure text (spec part 2 §8): a refused file (400, 413) shows the server's words;
- * a server that received the file but could not save it (5xx) "Failed to save image. Please try
- * again."; no answer at all (offline, timed out) "Failed to upload image. Please try again."
+ * The upload failure text (spec part 2 §8): a refused file (400, 413), the member's upload limit
+ * (429) and a server busy with others' pictures (503) show the server's words, which say when
+ * to try again; a server that received the file but could not save it (other 5xx) "Failed to
+ * save image. Please try again."; no answer at all (offline, timed out) "Failed to upload image.
+ * Please try again."
  */
 function uploadFailureMessage(error: unknown): string {
   if (!(error instanceof HttpError)) return 'Failed to upload image. Please try again.';
+  if (TOLD_STATUSES.has(error.status))
+    return errorMessage(error, 'Failed to upload image. Please try again.');
   if (error.status >= 500) return 'Failed to save image. Please try again.';
-  return error.status === 400 || error.status === 413
-    ? errorMessage(error, 'Failed to upload image. Please try again.')
-    : 'Failed to upload image. Please try again.';
+  return 'Failed to upload image. Please try again.';
 }
 
 interface ImagePickerProps {

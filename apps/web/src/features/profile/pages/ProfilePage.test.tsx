@@ -643,6 +643,49 @@ describe('Profile images (spec part 2 §5, §8)', () => {
     );
   });
 
+  it('shows when to try again past the upload limit (429) and while the server is busy (503)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderProfile('/profile', {
+      handler: ({ url }) => {
+        if (url.pathname === '/api/settings/avatar')
+          return jsonResponse(
+            {
+              success: false,
+              code: 'rate_limited',
+              message: "You're doing that too often. Please try again in 40 seconds.",
+            },
+            { status: 429 },
+          );
+        if (url.pathname === '/api/settings/cover')
+          return jsonResponse(
+            {
+              success: false,
+              code: 'busy',
+              message: 'Many pictures are being uploaded right now. Please try again in a moment.',
+            },
+            { status: 503 },
+          );
+        return undefined;
+      },
+    });
+    await user.upload(
+      await screen.findByLabelText('Upload profile picture'),
+      image('me.png', 'image/png', 1000),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "You're doing that too often. Please try again in 40 seconds.",
+    );
+    await user.upload(
+      screen.getByLabelText('Upload cover photo'),
+      image('c.png', 'image/png', 1000),
+    );
+    expect(
+      await screen.findByText(
+        'Many pictures are being uploaded right now. Please try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("says 'Failed to upload image. Please try again.' when the upload never arrives", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderProfile('/profile', {
