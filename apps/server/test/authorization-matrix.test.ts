@@ -7,7 +7,8 @@
  * - `anon`: no token; `bad`: a token that is no session;
  * - `stranger`: a member with no relation to the owner;
  * - `blocked`: a member the owner blocked; `blocker`: a member who blocked the owner;
- * - `suspended`: a suspended member, with the token they held before (it must be refused);
+ * - `suspended`: a suspended member, with the token they held before and with a session that
+ *   began as the suspension landed (each must be refused);
  * - `absent`: the stranger acting on a suspended member's resources (to everyone else a
  *   suspended member is absent: 404, or left out of a list);
  * - `owner`: the member whose resources they are; `operator`: a member in ADMIN_EMAILS.
@@ -50,6 +51,7 @@ import {
   type UserProfile,
   type UserSearchResult,
 } from '@gameon/shared';
+import { hashToken, newToken } from '../src/lib/crypto.js';
 import { routeTable } from './fuzz/routes.js';
 import {
   collect,
@@ -333,6 +335,12 @@ interface World {
   absentConv: number;
   /** An open report about the owner's review. */
   report: number;
+  /**
+   * The token of a session of the suspended member that began as the suspension landed: a
+   * sign-in that checked the account before the suspension and stored its session after the
+   * suspension had ended the others.
+   */
+  racedSession: string;
 }
 
 interface Cell {
@@ -809,6 +817,21 @@ beforeAll(async () => {
   await ok(
     server.request('POST', `/api/admin/users/${absent!.id}/suspend`, { token: operator!.token }),
   );
+  // What such a sign-in leaves behind, written as the sign-in writes it (the race itself has no
+  // hook to hold it open).
+  world.racedSession = newToken();
+  const now = new Date().toISOString();
+  await server.app.database.db
+    .insertInto('sessions')
+    .values({
+      user_id: absent!.id,
+      token_hash: hashToken(world.racedSession),
+      created_at: now,
+      last_seen_at: now,
+      user_agent: null,
+      ip: '127.0.0.1',
+    })
+    .execute();
   for (const [name, member] of Object.entries({
     stranger,
     blocked,
@@ -1598,9 +1621,10 @@ const MEMBER_OF: Record<Persona, () => Member | null> = {
   operator: () => world.members.operator,
 };
 
-function cellFor(persona: Persona, expected: string): Cell {
+/** The cell of `persona`, with `token` instead of the persona's own when given. */
+function cellFor(persona: Persona, expected: string, sessionToken?: string): Cell {
   const actor = MEMBER_OF[persona]();
-  const token = persona === 'bad' ? BAD_TOKEN : actor?.token;
+  const token = sessionToken ?? (persona === 'bad' ? BAD_TOKEN : actor?.token);
   const socketName = persona === 'absent' ? 'stranger' : persona;
   return {
     persona,
@@ -1635,6 +1659,10 @@ async function runCell(row: Row, persona: Persona, expected: string): Promise<st
     try {
       const cell = cellFor(persona, expected);
       outcome = await row.run(cell);
+      if (persona === 'suspended') {
+        const raced = await row.run(cellFor(persona, expected, world.racedSession));
+        if (raced !== outcome) outcome = `${outcome}, with the raced session ${raced}`;
+      }
       if (row.public && persona === 'absent') {
         const signedOut = await row.run({
           ...cell,
