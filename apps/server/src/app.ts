@@ -176,7 +176,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     disconnect: (userId) => sockets.disconnect(userId),
   });
   const reviews = createReviewsService({ db: database.db, limiter, access, reports: admin });
-  const settings = createSettingsService({ db: database.db, access, auth, posts });
+  const settings = createSettingsService({
+    db: database.db,
+    access,
+    auth,
+    posts,
+    limitHomePoint: config.rateLimits,
+  });
   // Presence needs the Socket.IO server, which is created last; bound once it exists.
   const presence: Presence = { isOnline: () => Promise.resolve(false) };
   const users = createUsersService({

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { redactSecrets } from '../src/lib/http.js';
 import { startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -47,9 +48,25 @@ describe('the request log', () => {
         payload: { email: 'nobody@example.test', password: 'BodyPassword_0123456789' },
       });
       expect(login.statusCode).toBe(401);
+      // Paths that miss the route are logged too, whatever their spelling.
+      const misspelt = [
+        `/api//calendar/${secret}.ics`,
+        `/API/calendar/${secret}.ics`,
+        `/api/Calendar/${secret}.ics`,
+        `//api/calendar/${secret}.ics`,
+        `/api/./calendar/${secret}.ics`,
+        `/api/calendar/${secret}.ics/`,
+        `/api/calendar/x/${secret}`,
+        `/api/calendar/${encodeURIComponent(secret).replace(/[A-Za-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}.ics`,
+      ];
+      for (const url of misspelt) await app.inject({ method: 'GET', url });
       const log = lines.join('');
       expect(log).toContain('/api/calendar/[redacted]');
+      expect(log).toContain('/API/calendar/[redacted]');
       expect(log).not.toContain(secret);
+      // Nor any stretch of it, as in a key percent-encoded a character at a time.
+      for (let at = 0; at + 8 <= secret.length; at += 4)
+        expect(log).not.toContain(secret.slice(at, at + 8));
       for (const value of ['QueryCode_', 'TokenValue_', 'BodyPassword_', 'nobody@'])
         expect(log).not.toContain(value);
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -64,5 +81,13 @@ describe('the request log', () => {
       await app.close();
       fs.rmSync(uploads, { recursive: true, force: true });
     }
+  });
+
+  it("redacts no route's own words: every static path segment is shorter than a key", () => {
+    const segments = server.routes.flatMap((route) =>
+      route.url.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')),
+    );
+    expect(segments.length).toBeGreaterThan(20);
+    for (const segment of segments) expect(redactSecrets(`/${segment}`)).toBe(`/${segment}`);
   });
 });

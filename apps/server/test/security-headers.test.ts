@@ -58,6 +58,50 @@ describe('security headers', () => {
     }
   });
 
+  it('keep answers with personal data out of caches: registrations, sessions, settings, the member, a token', async () => {
+    const organizer = await server.signUp('nostore_organizer');
+    const member = await server.signUp('nostore_member');
+    const event = await server.createEvent(organizer.token);
+    const registered = await server.request('POST', '/api/event-registrations', {
+      token: member.token,
+      body: { event_id: event.id, name: 'Asha Rao', phone: '9876543210' },
+    });
+    expect(registered.status).toBe(201);
+    const answers = [
+      registered,
+      await server.request('GET', `/api/events/${event.id}/registrations`, {
+        token: organizer.token,
+      }),
+      await server.request('GET', '/api/auth/sessions', { token: member.token }),
+      await server.request('GET', '/api/settings', { token: member.token }),
+      await server.request('GET', '/api/auth/me', { token: member.token }),
+      await server.request('POST', '/api/auth/login', {
+        body: { email: 'nostore_member@example.test', password: 'secret123' },
+      }),
+    ];
+    expect(JSON.stringify(answers[1]!.body)).toContain('9876543210');
+    for (const answer of answers) {
+      expect(answer.status).toBeLessThan(300);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('keep every GET /api answer out of caches, signed in or out, found or not', async () => {
+    const member = await server.signUp('nostore_walker');
+    const paths = server.routes
+      .filter((route) => route.method === 'GET' && route.url.startsWith('/api/'))
+      .map((route) => route.url.replace(/:[a-z]+/gi, '1'));
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths)
+      for (const token of [member.token, undefined]) {
+        const answer = await server.request('GET', path, { ...(token ? { token } : {}) });
+        expect({ path, cache: answer.headers.get('cache-control') }).toMatchObject({
+          path,
+          cache: expect.stringContaining('no-store') as unknown,
+        });
+      }
+  });
+
   it('serve a picture as its image type, inline, and anything else as a download', async () => {
     const app = await appWith();
     const picture = await app.inject({ method: 'GET', url: '/uploads/avatar-1-abc.webp' });

@@ -375,6 +375,15 @@ export interface SignInAddressesTable {
   last_signed_in_at: string;
 }
 
+/** A move of a member's home point (migration 0020), for the limit on moves. */
+export interface HomePointChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  changed_at: string;
+  /** 0 for the member's first home point (free), else 1. */
+  counted: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -409,6 +418,7 @@ export interface DB {
   event_tags: EventTagsTable;
   event_registrations: EventRegistrationsTable;
   sign_in_addresses: SignInAddressesTable;
+  home_point_changes: HomePointChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -59,9 +59,13 @@ export interface DomainEvents {
   'event.cancelled': { eventId: number; title: string; organizer: UserRef; memberIds: number[] };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
-  /** A post was created; `lng`/`lat` are the exact point (used only server-side). */
+  /**
+   * A post was created; `publicPoint` is the point others see of it ([lng, lat]: exact, snapped
+   * to the ~1 km grid for `general` location sharing, null for `hidden`), never the exact point
+   * of a game whose host hides it.
+   */
   'post.created': {
-    post: { id: number; sport: string; heading: string; lng: number; lat: number };
+    post: { id: number; sport: string; heading: string; publicPoint: [number, number] | null };
     author: UserRef;
   };
   /**

@@ -43,11 +43,35 @@ declare module 'fastify' {
 }
 
 /**
- * `url` with the secrets some paths carry replaced by `[redacted]`: the private calendar feed
- * `/api/calendar/{secret}.ics` (issue 11), whose secret is the only key to it.
+ * A run of URL-safe base64 as long as the shortest private calendar feed key the API accepts
+ * (`calendarFeedParamsSchema`: 20 to 100 characters; the server makes 43). No route's own path
+ * segment is that long (request-log.test.ts checks), so only keys and other random names match.
+ */
+const SECRET_RUN = /[A-Za-z0-9_-]{20,}/;
+
+/** `segment` percent-decoded, or as it is when it does not decode. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * `url` (a path) with every segment that holds a secret-looking run ({@link SECRET_RUN}, raw or
+ * percent-decoded) replaced by `[redacted]`: the private calendar feed `/api/calendar/{key}.ics`
+ * (issue 11), whose key is the only key to it, whatever the spelling of the rest of the path
+ * (`/API/calendar/…`, `/api//calendar/…`, a percent-encoded key), since a path that misses the
+ * route is logged as well.
  */
 export function redactSecrets(url: string): string {
-  return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]');
+  return url
+    .split('/')
+    .map((segment) =>
+      SECRET_RUN.test(segment) || SECRET_RUN.test(decodedSegment(segment)) ? '[redacted]' : segment,
+    )
+    .join('/');
 }
 
 /** The longest path a request log line carries, in characters (issue 17). */

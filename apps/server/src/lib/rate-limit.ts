@@ -17,6 +17,7 @@ import { AppError } from './errors.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** The sign-in and code-mail limits, by name: `points` per `duration` seconds. */
 export const RATE_LIMITS = {
@@ -62,6 +63,58 @@ export const WRITE_LIMITS = {
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;
+
+/**
+ * Moves of a member's home point, the point nearby-game alerts are matched on: 3 a day and 10 in
+ * 30 days (`duration` in seconds), the first home point free, so nobody can move a crowd of
+ * accounts about between a host's games to work out where they are. Counted in the database
+ * (the settings module's `home_point_changes`), not by this limiter: a 30-day window must
+ * outlive a restart, and the in-memory store expires keys with Node timers, which fire at once
+ * when asked to wait over 2^31 ms (24.8 days).
+ */
+export const HOME_POINT_LIMITS = [
+  { points: 3, duration: DAY },
+  { points: 10, duration: 30 * DAY },
+] as const;
+
+/**
+ * Milliseconds until one more home point move fits {@link HOME_POINT_LIMITS}, given the times
+ * (epoch ms) of the member's counted moves of the last 30 days, or 0 when one fits now.
+ */
+export function homePointWaitMs(counted: readonly number[], now: number): number {
+  let wait = 0;
+  for (const { points, duration } of HOME_POINT_LIMITS) {
+    const inWindow = counted.filter((at) => at > now - duration * 1000).sort((a, b) => a - b);
+    // The window has room again once enough of its moves have aged out of it.
+    const oldest = inWindow[inWindow.length - points];
+    if (oldest !== undefined) wait = Math.max(wait, oldest + duration * 1000 - now);
+  }
+  return wait;
+}
+
+/** "N seconds", "N minutes", "N hours" or "N days", rounded up, for a wait of `ms`. */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const [count, unit] =
+    seconds < MINUTE
+      ? [seconds, 'second']
+      : seconds <= 2 * HOUR
+        ? [Math.ceil(seconds / MINUTE), 'minute']
+        : seconds <= 2 * DAY
+          ? [Math.ceil(seconds / HOUR), 'hour']
+          : [Math.ceil(seconds / DAY), 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The 429 of a home point move past {@link HOME_POINT_LIMITS}, saying when to try again. */
+export function homePointLimited(msBeforeNext: number): AppError {
+  const [day, month] = HOME_POINT_LIMITS;
+  return new AppError(
+    'rate_limited',
+    429,
+    `You can change your home city ${day.points} times a day and ${month.points} times in 30 days. Please try again in ${waitText(msBeforeNext)}.`,
+  );
+}
 
 /** The longest per-account login delay, in milliseconds (issue 17: at most 2 s). */
 export const MAX_LOGIN_DELAY_MS = 2000;
@@ -109,15 +162,10 @@ function tooMany(msBeforeNext: number): AppError {
 }
 
 function tooOften(msBeforeNext: number): AppError {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const wait =
-    seconds < 60
-      ? `${seconds} second${seconds === 1 ? '' : 's'}`
-      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
   return new AppError(
     'rate_limited',
     429,
-    `You're doing that too often. Please try again in ${wait}.`,
+    `You're doing that too often. Please try again in ${waitText(msBeforeNext)}.`,
   );
 }
 

@@ -1,8 +1,9 @@
 /**
  * Security headers on every HTTP response (issue 17), chosen by Helmet: a Content Security
  * Policy the built web app passes without inline script, no framing, no MIME sniffing, a
- * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, and
- * uploaded pictures served only as images. Socket.IO's own responses bypass Fastify.
+ * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, API answers
+ * kept out of caches, and uploaded pictures served only as images. Socket.IO's own responses
+ * bypass Fastify.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -64,7 +65,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Registers the headers on `app` (call before any route). `hsts`: send
+ * Registers the headers on `app` (call before any route), and `Cache-Control: no-store` on every
+ * `/api/` answer (OWASP REST Security cheat sheet: sensitive answers are not cached). `hsts`: send
  * `Strict-Transport-Security`, only when TLS ends at a proxy in front (`TRUST_PROXY` set);
  * without it the server speaks plain HTTP and HSTS would be wrong.
  */
@@ -80,8 +82,12 @@ export function useSecurityHeaders(app: App, options: { hsts: boolean }): void {
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
+    // API answers are a member's own (registrations with phone numbers, sessions, settings,
+    // messages, a sign-in's token): no browser or proxy cache keeps them. A route may still say
+    // otherwise by setting its own Cache-Control.
+    if (request.url.startsWith('/api/')) void reply.header('Cache-Control', 'no-store');
     done();
   });
   app.addHook('onSend', uploadsAsImages);

@@ -21,8 +21,9 @@ interface ReviewCardProps {
 
 /**
  * A review (spec part 2 §3 Review) as an article named by its title: stars ("4 out of 5
- * stars"), category, title, text, tags, the author linking to their profile, when it was
- * written (relative, the full date on hover) and "edited" once it has been changed.
+ * stars"), category, title, text, tags, the author linking to their profile ("A member", no
+ * link, when the server does not name them: their activity is private to the viewer), when it
+ * was written (relative, the full date on hover) and "edited" once it has been changed.
  */
 export function ReviewCard({ review, compact = false, actions }: ReviewCardProps) {
   const titleId = useId();
@@ -58,12 +59,17 @@ export function ReviewCard({ review, compact = false, actions }: ReviewCardProps
           <>
             <span>
               by{' '}
-              <Link
-                to={`/profile/${review.author_id}`}
-                className="font-semibold text-slate-700 hover:text-emerald-700 hover:underline"
-              >
-                {review.author_username}
-              </Link>
+              {review.author_id === null || review.author_username === null ? (
+                // The author's activity is private to this viewer: the server does not name them.
+                <span className="font-semibold text-slate-700">A member</span>
+              ) : (
+                <Link
+                  to={`/profile/${review.author_id}`}
+                  className="font-semibold text-slate-700 hover:text-emerald-700 hover:underline"
+                >
+                  {review.author_username}
+                </Link>
+              )}
             </span>
             <span aria-hidden="true">·</span>
           </>

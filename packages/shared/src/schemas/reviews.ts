@@ -40,11 +40,15 @@ export const reviewBodySchema = z.object({
 });
 export type ReviewBody = z.input<typeof reviewBodySchema>;
 
-/** A review as the API returns it (spec part 2 §3 Review). `created_at` is ISO 8601 UTC. */
+/**
+ * A review as the API returns it (spec part 2 §3 Review). `created_at` is ISO 8601 UTC.
+ * `author_id` and `author_username` are null to a viewer the author's
+ * activity_history_visibility does not admit: the review reads, its author is not named.
+ */
 export const reviewSchema = z.object({
   id: z.number(),
-  author_id: z.number(),
-  author_username: z.string(),
+  author_id: z.number().nullable(),
+  author_username: z.string().nullable(),
   category: reviewCategorySchema,
   rating: z.number(),
   title: z.string(),

@@ -121,6 +121,17 @@ export function createAccessService({
       return seen;
     },
 
+    /**
+     * Of `ownerIds`, the members whose activity `viewerId` may see (issue 4
+     * activity_history_visibility; oneself always): a list of everyone's work, such as the
+     * reviews list, names only these as authors, so a private activity is not read there while
+     * the member's own lists refuse it. Three queries for the batch.
+     */
+    async activityVisibleAmong(viewerId: number, ownerIds: number[]): Promise<Set<number>> {
+      const seen = await profiles(viewerId, [...new Set(ownerIds)]);
+      return new Set([...seen].filter(([, access]) => access.activity).map(([id]) => id));
+    },
+
     /** Unfollowing needs no more than another member. @throws AppError 400 oneself. */
     requireOther,
 

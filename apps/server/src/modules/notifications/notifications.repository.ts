@@ -186,7 +186,8 @@ export function markAllRead(db: Executor, userId: number) {
 
 /**
  * Members to tell about a new post (issue 5 nearby_post): home city within `radius` metres of
- * the game, the sport among their sports or skills, not the author, no block either way.
+ * `post`'s point (the caller passes the point the host shares, never a hidden exact one), the
+ * sport among their sports or skills, not the author, no block either way.
  */
 export async function nearbyMembers(
   db: Executor,

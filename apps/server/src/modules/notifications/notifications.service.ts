@@ -112,12 +112,17 @@ export function createNotificationsService({
 
   /**
    * Tells the members near a new post who play its sport (issue 5 nearby_post): one query finds
-   * them all, one batch insert stores their notifications, then each is pushed live.
+   * them all, one batch insert stores their notifications, then each is pushed live. "Near" is
+   * measured from the point the host shares (the ~1 km grid point for `general` location
+   * sharing), and a game whose place is hidden tells nobody: otherwise members moving their home
+   * points between a host's games could work the exact spot back out from who was told.
    */
   async function notifyNearbyMembers({ post, author }: DomainEvents['post.created']) {
+    if (!post.publicPoint) return;
+    const [lng, lat] = post.publicPoint;
     const members = await repo.nearbyMembers(
       db,
-      { authorId: author.id, sport: post.sport, lng: post.lng, lat: post.lat },
+      { authorId: author.id, sport: post.sport, lng, lat },
       NEARBY_RADIUS_M,
     );
     if (members.length === 0) return;

@@ -446,7 +446,13 @@ export function createPostsService({
       if (!row) throw notFound('Post not found');
       const [post] = await present([row], authorId);
       events.emit('post.created', {
-        post: { id: row.id, sport: row.sport, heading: row.heading, lng: row.lng, lat: row.lat },
+        // Nearby members are matched on the point others see, never a hidden exact one.
+        post: {
+          id: row.id,
+          sport: row.sport,
+          heading: row.heading,
+          publicPoint: pointShownTo(null, row),
+        },
         author: post!.author,
       });
       return post!;

@@ -135,6 +135,18 @@ describe('GET /api/posts/{id} signed out', () => {
     expect(member.body.location_name).toBe(PLACE);
   });
 
+  it('tells a visitor the city of a place named "House, City, India", never the house', async () => {
+    const game = await server.createPost(host.token, {
+      location: { type: 'Point', coordinates: EXACT },
+      locationName: 'Sharma Residence, Pune, India',
+    });
+    const visitor = await server.request<Post>('GET', `/api/posts/${game.id}`);
+    expect(visitor.body.location_name).toBe('Pune');
+    const { html } = await gamePage(game.id);
+    expect(metaContent(html, 'og:description')).toMatch(/ · Pune$/);
+    expect(html).not.toContain('Sharma');
+  });
+
   it('shows no point and no place of a host who hides their location', async () => {
     const hider = await server.signUp('sharehider2');
     await server.request('PUT', '/api/settings', {
@@ -164,5 +176,16 @@ describe('areaOf', () => {
     expect(areaOf('Andheri, Mumbai')).toBe('Mumbai');
     expect(areaOf('Cubbon Park')).toBe('Cubbon Park');
     expect(areaOf('12, 4th Cross')).toBeNull();
+  });
+
+  it('never names the venue or house of a place with no state in its address', () => {
+    expect(areaOf('Sharma Residence, Pune, India')).toBe('Pune');
+    expect(areaOf('Sharma Residence, Pune, Maharashtra')).toBe('Pune');
+    expect(areaOf('Sharma Residence, 14 MG Road, Pune, India')).toBe('Pune');
+    expect(areaOf('Sharma Residence, Bengaluru')).toBe('Bengaluru');
+    // Only a state follows the name: the state, never the name.
+    expect(areaOf('Sharma Residence, Goa, India')).toBe('Goa');
+    expect(areaOf('Sharma Residence, NCT of Delhi, India')).toBe('NCT of Delhi');
+    expect(areaOf('Sharma Residence, India')).toBe('India');
   });
 });

@@ -13,19 +13,79 @@ export const SHARE_CARD_PATH = '/og-card.png';
 const CARD_TIME_ZONE = 'Asia/Kolkata';
 
 /**
+ * India's states and union territories, with the older or longer names addresses still carry,
+ * normalised as {@link normalisedPart} does: the part of an address that is one of these is a
+ * state, not a city.
+ */
+const INDIAN_STATES = new Set(
+  [
+    'Andhra Pradesh',
+    'Arunachal Pradesh',
+    'Assam',
+    'Bihar',
+    'Chhattisgarh',
+    'Goa',
+    'Gujarat',
+    'Haryana',
+    'Himachal Pradesh',
+    'Jharkhand',
+    'Karnataka',
+    'Kerala',
+    'Madhya Pradesh',
+    'Maharashtra',
+    'Manipur',
+    'Meghalaya',
+    'Mizoram',
+    'Nagaland',
+    'Odisha',
+    'Orissa',
+    'Punjab',
+    'Rajasthan',
+    'Sikkim',
+    'Tamil Nadu',
+    'Telangana',
+    'Tripura',
+    'Uttar Pradesh',
+    'Uttarakhand',
+    'Uttaranchal',
+    'West Bengal',
+    'Andaman and Nicobar Islands',
+    'Chandigarh',
+    'Dadra and Nagar Haveli and Daman and Diu',
+    'Dadra and Nagar Haveli',
+    'Daman and Diu',
+    'Delhi',
+    'NCT of Delhi',
+    'National Capital Territory of Delhi',
+    'Jammu and Kashmir',
+    'Ladakh',
+    'Lakshadweep',
+    'Puducherry',
+    'Pondicherry',
+  ].map((name) => normalisedPart(name)),
+);
+
+/** An address part compared case-insensitively, "&" read as "and", spaces collapsed. */
+function normalisedPart(part: string): string {
+  return part.toLowerCase().replace(/&/g, ' and ').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * The area of a game's place a visitor is told (issue 15 "the area is the city or locality
- * only"): the city of a `location_name` in the places search's form "…, City, State, India" —
- * the last comma-separated part once "India" and the state before it are dropped, skipping parts
- * with digits (house numbers, PIN codes). Never a street or venue of a longer name; a name of one
- * part is its own area. Null when nothing is left.
+ * only"): the city of a `location_name` such as "Venue, Street, Locality, City, State, India" or
+ * "Venue, City, India" — the last comma-separated part that is neither the country nor a state
+ * (else the state), never the first part when more follow (the place's own name: a venue, a
+ * house, "Sharma Residence"), skipping parts with digits (house numbers, PIN codes). A name of
+ * one part is its own area. Null when nothing is left.
  */
 export function areaOf(locationName: string): string | null {
-  const parts = locationName
+  const named = locationName
     .split(',')
     .map((part) => part.trim())
-    .filter((part) => part !== '' && !/\d/.test(part));
-  if (parts.length > 2 && parts.at(-1)?.toLowerCase() === 'india') parts.splice(-2);
-  return parts.at(-1) ?? null;
+    .filter((part) => part !== '');
+  const parts = (named.length > 1 ? named.slice(1) : named).filter((part) => !/\d/.test(part));
+  if (parts.length > 1 && normalisedPart(parts.at(-1)!) === 'india') parts.pop();
+  return parts.findLast((part) => !INDIAN_STATES.has(normalisedPart(part))) ?? parts.at(-1) ?? null;
 }
 
 /** "Sat, 29 Nov, 7:00 pm": a game's `event_time` (ISO, UTC) in India's time. */

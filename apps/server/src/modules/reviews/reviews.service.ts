@@ -29,7 +29,7 @@ export interface ReviewsDeps {
   db: Kysely<DB>;
   /** Per-member write limits (issue 17). */
   limiter: Pick<RateLimiter, 'write'>;
-  access: Pick<AccessService, 'requireActivity' | 'requireReviews'>;
+  access: Pick<AccessService, 'requireActivity' | 'requireReviews' | 'activityVisibleAmong'>;
   /** Where reports go (the admin module, issue 17). */
   reports: Pick<AdminService, 'fileReport'>;
 }
@@ -76,14 +76,25 @@ export function summarize(
 }
 
 export function createReviewsService({ db, limiter, access, reports }: ReviewsDeps) {
-  /** Reviews as the API shows them, their tags loaded for the whole page in one query. */
-  async function present(rows: repo.ReviewListRow[]): Promise<Review[]> {
-    const tags = await repo.tagsOf(
-      db,
-      rows.map((r) => r.id),
-    );
+  /**
+   * Reviews as `viewerId` sees them, their tags loaded for the whole page in one query. An
+   * author whose activity the viewer may not see (access module) is not named: `author_id` and
+   * `author_username` are null, the review still counts and reads.
+   */
+  async function present(rows: repo.ReviewListRow[], viewerId: number): Promise<Review[]> {
+    const [tags, named] = await Promise.all([
+      repo.tagsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+      access.activityVisibleAmong(
+        viewerId,
+        rows.map((r) => r.author_id),
+      ),
+    ]);
     return rows.map((r) => ({
       ...r,
+      ...(named.has(r.author_id) ? {} : { author_id: null, author_username: null }),
       tags: tags.filter((t) => t.review_id === r.id).map((t) => t.tag),
     }));
   }
@@ -101,18 +112,18 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return {
-      reviews: await present(shown),
+      reviews: await present(shown, filter.viewerId),
       ...(rows.length > limit && last
         ? { nextCursor: encodeKeysetCursor({ time: last.created_at, id: last.id }) }
         : {}),
     };
   }
 
-  /** Review `id` as the API shows it. @throws AppError 404 when it is gone. */
-  async function presentOne(id: number): Promise<Review> {
+  /** Review `id` as `viewerId` sees it. @throws AppError 404 when it is gone. */
+  async function presentOne(id: number, viewerId: number): Promise<Review> {
     const row = await repo.findReview(db, id);
     if (!row) throw notFound('Review not found');
-    const [review] = await present([row]);
+    const [review] = await present([row], viewerId);
     return review!;
   }
 
@@ -145,7 +156,7 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
             tags,
           ),
         );
-      return presentOne(id);
+      return presentOne(id, authorId);
     },
 
     /**
@@ -161,7 +172,7 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
         .execute((trx) => repo.replaceReview(trx, id, { ...fields, updated_at: nowIso() }, tags));
       // Deleted between the check and the write.
       if (!replaced) throw notFound('Review not found');
-      return presentOne(id);
+      return presentOne(id, userId);
     },
 
     /**
@@ -177,7 +188,8 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
 
     /**
      * `GET /reviews?category=` (spec part 2 §2, §7): every review, or one category's (`all` or
-     * absent = every one), newest first, without members blocked either way.
+     * absent = every one), newest first, without members blocked either way; authors whose
+     * activity the viewer may not see are not named ({@link present}).
      * @throws AppError 400 invalid cursor.
      */
     list(
@@ -209,7 +221,8 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     /**
      * `GET /reviews/stats?category=` (CONTRACT.md): see {@link summarize}. Reviews by members
      * blocked either way are left out, as in the list, so the numbers match what the viewer
-     * can read.
+     * can read; reviews whose author is not named to the viewer count, as they are listed
+     * (the stats name nobody).
      */
     async stats(
       viewerId: number,

@@ -459,6 +459,28 @@ describe("a profile's reviews (GET /users/{id}/reviews), gated like activity", (
     await setActivity('public');
   });
 
+  it('the global list names the author only to a viewer their activity setting admits', async () => {
+    /** The author of each of the owner's reviews in `GET /reviews`, as `who` sees them. */
+    const authorsAs = async (who: LoginResponse) =>
+      (await walk(who, '/api/reviews', 50)).seen
+        .filter((r) => r.title === 'Newer' || r.title === 'Older')
+        .filter((r) => r.author_id === owner.user.id || r.author_id === null)
+        .map((r) => [r.author_id, r.author_username]);
+    const named = [owner.user.id, 'profile_owner'];
+    const unnamed = [null, null];
+    await setActivity('private');
+    expect(await authorsAs(stranger)).toEqual([unnamed, unnamed]);
+    expect(await authorsAs(friend)).toEqual([unnamed, unnamed]);
+    expect(await authorsAs(owner)).toEqual([named, named]);
+    const mine = await list(owner, '/api/reviews/my-reviews');
+    expect(mine.body.map((r) => r.author_username)).toEqual(['profile_owner', 'profile_owner']);
+    await setActivity('friends_only');
+    expect(await authorsAs(friend)).toEqual([named, named]);
+    expect(await authorsAs(stranger)).toEqual([unnamed, unnamed]);
+    await setActivity('public');
+    expect(await authorsAs(stranger)).toEqual([named, named]);
+  });
+
   it('blocked either way, or unknown: 404', async () => {
     const blocker = await server.signUp('profile_blocker');
     const blockee = await server.signUp('profile_blockee');

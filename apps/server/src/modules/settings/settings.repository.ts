@@ -125,3 +125,49 @@ export async function replaceAvailability(
       .values(slots.map((s) => ({ ...s, user_id: userId })))
       .execute();
 }
+
+/**
+ * Locks member `userId` for the caller's transaction (a no-op update of their row: a row lock on
+ * PostgreSQL, the write lock on SQLite), so two home point moves at once are counted one after
+ * the other.
+ */
+export async function lockMember(db: Executor, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ bio: eb.ref('bio') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The member's home point moves after `since` (ISO), oldest first. */
+export function homePointChangesSince(db: Executor, userId: number, since: string) {
+  return db
+    .selectFrom('home_point_changes')
+    .select(['changed_at', 'counted'])
+    .where('user_id', '=', userId)
+    .where('changed_at', '>', since)
+    .orderBy('changed_at')
+    .execute();
+}
+
+/**
+ * Records a move of the member's home point at `at` (`counted` false for their first, free one)
+ * and forgets their moves from before `forgetBefore` (ISO).
+ */
+export async function recordHomePointChange(
+  db: Executor,
+  userId: number,
+  at: string,
+  counted: boolean,
+  forgetBefore: string,
+): Promise<void> {
+  await db
+    .deleteFrom('home_point_changes')
+    .where('user_id', '=', userId)
+    .where('changed_at', '<', forgetBefore)
+    .execute();
+  await db
+    .insertInto('home_point_changes')
+    .values({ user_id: userId, changed_at: at, counted: counted ? 1 : 0 })
+    .execute();
+}

@@ -2,12 +2,12 @@
  * Own settings, skills and availability (spec part 2 §3, §7, §9; CONTRACT.md availability).
  * Members edit only their own: every call acts on the signed-in member.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AvailabilitySlot, Settings, Skill, updateSettingsBodySchema } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, UserSettingsTable } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { HOME_POINT_LIMITS, homePointLimited, homePointWaitMs } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -15,16 +15,25 @@ import * as repo from './settings.repository.js';
 
 type SettingsChanges = Partial<Omit<UserSettingsTable, 'user_id' | 'updated_at'>>;
 
+/** The longest window of {@link HOME_POINT_LIMITS}, in milliseconds: moves older are forgotten. */
+const HOME_POINT_MEMORY_MS = Math.max(...HOME_POINT_LIMITS.map((l) => l.duration)) * 1000;
+
+/**
+ * The settings service. `limitHomePoint` false (RATE_LIMITS=off) lets home point moves through
+ * uncounted against {@link HOME_POINT_LIMITS}; they are still recorded.
+ */
 export function createSettingsService({
   db,
   access,
   auth,
   posts,
+  limitHomePoint,
 }: {
   db: Kysely<DB>;
   access: Pick<AccessService, 'requireProfile'>;
   auth: Pick<AuthService, 'members'>;
   posts: Pick<PostsService, 'applyLocationSharing'>;
+  limitHomePoint: boolean;
 }) {
   async function get(userId: number): Promise<Settings> {
     const [[user], s] = await Promise.all([auth.members([userId]), repo.findSettings(db, userId)]);
@@ -52,6 +61,33 @@ export function createSettingsService({
     };
   }
 
+  /**
+   * Counts a move of `userId`'s home point to `point` ([lng, lat]) within the caller's
+   * transaction: the member's first home point is free (none now and no move in the last 30
+   * days), every other move counts against {@link HOME_POINT_LIMITS}. Setting the same point
+   * again is no move.
+   * @throws AppError 429 past the limit, saying when to try again.
+   */
+  async function countHomePointMove(
+    trx: Transaction<DB>,
+    userId: number,
+    point: readonly [number, number],
+    now: Date,
+  ): Promise<void> {
+    await repo.lockMember(trx, userId);
+    const current = await repo.findSettings(trx, userId);
+    if (current.location_lng === point[0] && current.location_lat === point[1]) return;
+    const forgetBefore = new Date(now.getTime() - HOME_POINT_MEMORY_MS).toISOString();
+    const recent = await repo.homePointChangesSince(trx, userId, forgetBefore);
+    const first = current.location_lng === null && recent.length === 0;
+    if (!first && limitHomePoint) {
+      const counted = recent.filter((c) => c.counted === 1).map((c) => Date.parse(c.changed_at));
+      const wait = homePointWaitMs(counted, now.getTime());
+      if (wait > 0) throw homePointLimited(wait);
+    }
+    await repo.recordHomePointChange(trx, userId, now.toISOString(), !first, forgetBefore);
+  }
+
   return {
     /** `GET /settings`: the member's own settings, defaults of spec part 2 §9 where unset. */
     get,
@@ -71,7 +107,9 @@ export function createSettingsService({
 
     /**
      * `PUT /settings`: saves the given fields and answers the settings. One transaction: a new
-     * location_sharing re-places every post of the member (posts service) with the rest.
+     * location_sharing re-places every post of the member (posts service) with the rest, and a
+     * moved home point is counted ({@link countHomePointMove}).
+     * @throws AppError 429 past the home point limit (nothing is saved then).
      */
     async update(
       userId: number,
@@ -84,12 +122,14 @@ export function createSettingsService({
         changes.location_lng = location_coordinates?.[0] ?? null;
         changes.location_lat = location_coordinates?.[1] ?? null;
       }
+      const now = new Date();
       await db.transaction().execute(async (trx) => {
+        if (location_coordinates) await countHomePointMove(trx, userId, location_coordinates, now);
         if (bio !== undefined) await repo.updateBio(trx, userId, bio);
         if (sports !== undefined) await repo.replaceList(trx, 'user_sports', userId, sports);
         if (tags !== undefined) await repo.replaceList(trx, 'user_tags', userId, tags);
         if (Object.keys(changes).length > 0)
-          await repo.saveSettings(trx, userId, changes, nowIso());
+          await repo.saveSettings(trx, userId, changes, now.toISOString());
         if (changes.location_sharing)
           await posts.applyLocationSharing(trx, userId, changes.location_sharing);
       });

@@ -29,8 +29,17 @@ export function unfollow(db: Executor, followerId: number, followeeId: number) {
     .execute();
 }
 
-/** Followers (`direction` 'followers') or followees ('following') of a member, newest first. */
-export function listFollows(db: Executor, userId: number, direction: 'followers' | 'following') {
+/**
+ * Followers (`direction` 'followers') or followees ('following') of a member, newest first, as
+ * `viewerId` sees them: members blocked by or blocking the viewer are not there (the access
+ * module's block rule).
+ */
+export function listFollows(
+  db: Executor,
+  userId: number,
+  direction: 'followers' | 'following',
+  viewerId: number,
+) {
   const [mine, theirs] =
     direction === 'followers'
       ? (['followee_id', 'follower_id'] as const)
@@ -40,6 +49,7 @@ export function listFollows(db: Executor, userId: number, direction: 'followers'
     .innerJoin('users as u', 'u.id', `f.${theirs}`)
     .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url'])
     .where(`f.${mine}`, '=', userId)
+    .where(notBlockedWith(viewerId, 'u.id'))
     .orderBy('f.created_at', 'desc')
     .orderBy('u.id')
     .execute();

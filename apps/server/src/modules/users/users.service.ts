@@ -90,7 +90,9 @@ export function createUsersService({
     },
 
     /**
-     * `GET /users/{id}`: the profile as the viewer may see it (issue 4 privacy rules).
+     * `GET /users/{id}`: the profile as the viewer may see it (issue 4 privacy rules); its
+     * follower and following lists, and their counts, leave out members blocked either way with
+     * the viewer.
      * @throws AppError 404 unknown or blocked.
      */
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
@@ -98,8 +100,8 @@ export function createUsersService({
       const [[owner], details, followers, following] = await Promise.all([
         auth.members([ownerId]),
         settings.profileDetails(ownerId),
-        repo.listFollows(db, ownerId, 'followers'),
-        repo.listFollows(db, ownerId, 'following'),
+        repo.listFollows(db, ownerId, 'followers', viewerId),
+        repo.listFollows(db, ownerId, 'following', viewerId),
       ]);
       if (!owner) throw notFound('User not found');
       return {

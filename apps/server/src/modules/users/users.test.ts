@@ -149,6 +149,48 @@ describe('privacy on the server: viewer x setting x field', () => {
     },
   );
 
+  it("leaves members blocked either way with the viewer out of others' follower and following lists", async () => {
+    const hub = await server.signUp('follow_hub');
+    const viewer = await server.signUp('follow_viewer');
+    const onlooker = await server.signUp('follow_onlooker');
+    const blocksViewer = await server.signUp('follow_blocks_viewer');
+    const blockedByViewer = await server.signUp('follow_blocked_by_viewer');
+    const plain = await server.signUp('follow_plain');
+    const follow = (who: LoginResponse, whom: LoginResponse) =>
+      server.request('POST', `/api/users/${whom.user.id}/follow`, { token: who.token });
+    for (const fan of [blocksViewer, blockedByViewer, plain]) {
+      await follow(fan, hub);
+      await follow(hub, fan);
+    }
+    await server.request('POST', `/api/users/${viewer.user.id}/block`, {
+      token: blocksViewer.token,
+    });
+    await server.request('POST', `/api/users/${blockedByViewer.user.id}/block`, {
+      token: viewer.token,
+    });
+    const listsAs = async (who: LoginResponse) => {
+      const { body } = await server.request<UserProfile>('GET', `/api/users/${hub.user.id}`, {
+        token: who.token,
+      });
+      return {
+        followers: body.followers.map((u) => u.username).sort(),
+        following: body.following.map((u) => u.username).sort(),
+        counts: [body.followers_count, body.following_count],
+      };
+    };
+    expect(await listsAs(viewer)).toEqual({
+      followers: ['follow_plain'],
+      following: ['follow_plain'],
+      counts: [1, 1],
+    });
+    const everyone = ['follow_blocked_by_viewer', 'follow_blocks_viewer', 'follow_plain'];
+    expect(await listsAs(onlooker)).toEqual({
+      followers: everyone,
+      following: everyone,
+      counts: [3, 3],
+    });
+  });
+
   it('lists the members one has blocked, and unblocking restores the profile', async () => {
     const list = await server.request<{ id: number; username: string }[]>(
       'GET',

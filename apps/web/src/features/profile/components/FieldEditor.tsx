@@ -4,15 +4,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { HttpError, errorMessage } from '../../../lib/api-client';
+import { HttpError, errorMessage, rateLimitMessage } from '../../../lib/api-client';
 import { ProfileFieldRow, ProfileSection } from './ProfileSection';
 
-/** The field save failure text (spec part 2 §8); a refused value (400) shows the server's words. */
+/**
+ * The field save failure text (spec part 2 §8); a refused value (400) and a limit reached (429,
+ * such as moving one's home city too often) show the server's words.
+ */
 function saveFailureMessage(error: unknown): string {
   const fallback = 'Failed to save changes';
-  return error instanceof HttpError && error.status === 400
-    ? errorMessage(error, fallback)
-    : fallback;
+  return (
+    rateLimitMessage(error) ??
+    (error instanceof HttpError && error.status === 400 ? errorMessage(error, fallback) : fallback)
+  );
 }
 
 /**

@@ -466,6 +466,22 @@ describe('Profile field edits (spec part 2 §4, §5, §8)', () => {
     expect(screen.getByLabelText('Bio')).toHaveValue('Weekend badminton and cricket');
   });
 
+  it("shows the server's words when a save is refused by a limit (429)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const limited =
+      'You can change your home city 3 times a day and 10 times in 30 days. Please try again in 20 hours.';
+    const { user } = renderProfile('/profile', {
+      handler: ({ url, method }) =>
+        url.pathname === '/api/settings' && method === 'PUT'
+          ? jsonResponse({ success: false, message: limited }, { status: 429 })
+          : undefined,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit bio' }));
+    await user.type(screen.getByLabelText('Bio'), ' and cricket');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(limited);
+  });
+
   it('edits skills: Add skill, pick a sport and a level, Save with PUT /settings/skills', async () => {
     const { calls, user } = renderProfile('/profile', {
       handler: ({ url }) =>

@@ -108,6 +108,15 @@ describe('Reviews page: ratings and list (spec part 2 §2 "Reviews"; CONTRACT.md
     expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
+  it('shows "A member", with no link, for a review whose author the server does not name', async () => {
+    const unnamed = testReview(2, { author_id: null, author_username: null, title: 'Quiet turf' });
+    renderPage('/reviews', { list: () => jsonResponse([unnamed]) });
+    const card = await screen.findByRole('article', { name: 'Quiet turf' });
+    expect(within(card).getByText('A member')).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Report Quiet turf' })).toBeInTheDocument();
+  });
+
   it("offers Report on others' reviews and not on the member's own (issue 17)", async () => {
     renderPage('/reviews', { list: () => jsonResponse([rahulsReview, testReview(9)]) });
     const theirs = await screen.findByRole('article', { name: 'Great turf' });
