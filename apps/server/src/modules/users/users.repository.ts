@@ -2,7 +2,7 @@
 import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
-import { notBlockedWith } from '../access/index.js';
+import { notSuspended, presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,7 +29,10 @@ export function unfollow(db: Executor, followerId: number, followeeId: number) {
     .execute();
 }
 
-/** Followers (`direction` 'followers') or followees ('following') of a member, newest first. */
+/**
+ * Followers (`direction` 'followers') or followees ('following') of a member, newest first,
+ * leaving out suspended members (issue 17: to everyone else they are absent).
+ */
 export function listFollows(db: Executor, userId: number, direction: 'followers' | 'following') {
   const [mine, theirs] =
     direction === 'followers'
@@ -40,6 +43,7 @@ export function listFollows(db: Executor, userId: number, direction: 'followers'
     .innerJoin('users as u', 'u.id', `f.${theirs}`)
     .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url'])
     .where(`f.${mine}`, '=', userId)
+    .where(notSuspended('u.id'))
     .orderBy('f.created_at', 'desc')
     .orderBy('u.id')
     .execute();
@@ -93,8 +97,9 @@ function searchCandidates(db: Executor, q: string, pattern: string) {
 
 /**
  * People matching `q` in username, sports or interests (tags), case-insensitive, ranked: exact
- * username, username prefix, username contains, then sports/tags; never the viewer nor anyone
- * blocked either way. Returns ids in rank order.
+ * username, username prefix, username contains, then sports/tags; never the viewer, anyone
+ * blocked either way nor a suspended member (the access module's `presentTo`). Returns ids in
+ * rank order.
  */
 export async function searchUserIds(
   db: Executor,
@@ -143,7 +148,7 @@ export async function searchUserIds(
         ),
       ]),
     )
-    .where(notBlockedWith(viewerId, 'u.id'))
+    .where(presentTo(viewerId, 'u.id'))
     .orderBy('rank')
     .orderBy(sql`lower(u.username)`)
     .limit(limit)
