@@ -3,8 +3,10 @@
  * members, reviews and events ({@link AdminService.fileReport}, called by the users, reviews and
  * events services after their own access checks); operators (`ADMIN_EMAILS`, access rule
  * `requireOperator`) list the open ones, dismiss them, and suspend or unsuspend members. A
- * suspended member cannot sign in, loses every session and socket at once, their upcoming games
- * leave the feed and their places in others' games are freed. Every operator action is a row of
+ * suspended member cannot sign in, loses every session and socket at once, and to everyone else is
+ * absent (the access module's rule: profile, search, follower lists, reviews, games, events,
+ * calendar feed and conversations); their events are closed with their registrants told, and
+ * their places in others' games and events are freed. Every operator action is a row of
  * `admin_actions`.
  */
 import type { Kysely } from 'kysely';
@@ -17,6 +19,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { EventsService } from '../events/events.service.js';
+import type { RegistrationsService } from '../events/registrations.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import * as repo from './admin.repository.js';
 
@@ -25,6 +29,8 @@ export interface AdminDeps {
   access: Pick<AccessService, 'requireOperator'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   posts: Pick<PostsService, 'withdrawAllInterests'>;
+  events: Pick<EventsService, 'closeAllOf'>;
+  registrations: Pick<RegistrationsService, 'withdrawAll'>;
   /** Disconnects every socket of a member on every node (bound once Socket.IO exists). */
   disconnect: (userId: number) => void;
 }
@@ -32,7 +38,15 @@ export interface AdminDeps {
 /** The answer to a filed report (spec part 2 §7 report). */
 const REPORT_THANKS = 'Thank you. Our team will review this report.';
 
-export function createAdminService({ db, access, auth, posts, disconnect }: AdminDeps) {
+export function createAdminService({
+  db,
+  access,
+  auth,
+  posts,
+  events,
+  registrations,
+  disconnect,
+}: AdminDeps) {
   return {
     /**
      * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
@@ -128,9 +142,11 @@ export function createAdminService({ db, access, auth, posts, disconnect }: Admi
 
     /**
      * `POST /admin/users/{id}/suspend`: the member cannot sign in; their sessions and sockets end
-     * at once; their upcoming games leave the feed (hidden while suspended); their places in
-     * others' games are freed as when they leave (waitlists move up); their open reports are
-     * resolved 'actioned'. Suspending a suspended member changes nothing but is recorded.
+     * at once; to everyone else they are absent while suspended (the access module's rule); the
+     * registered members of their events that have not ended are told the event is closed; their
+     * places in others' games are freed as when they leave (waitlists move up), and their
+     * registrations for others' events are cancelled; their open reports are resolved
+     * 'actioned'. Suspending a suspended member changes nothing but is recorded.
      * @throws AppError 403 not an operator, 404 unknown member, 400 oneself.
      */
     async suspend(operatorId: number, userId: number): Promise<{ success: true; message: string }> {
@@ -154,12 +170,15 @@ export function createAdminService({ db, access, auth, posts, disconnect }: Admi
       await auth.endAllSessions(userId);
       disconnect(userId);
       await posts.withdrawAllInterests(userId);
+      await registrations.withdrawAll(userId);
+      await events.closeAllOf(userId);
       return { success: true, message: 'Member suspended' };
     },
 
     /**
-     * `POST /admin/users/{id}/unsuspend`: the member may sign in again; their games are back in
-     * the feed (places they held stay freed).
+     * `POST /admin/users/{id}/unsuspend`: the member may sign in again and is there for everyone
+     * as before, with their games, events (and the registrations they kept), reviews and profile;
+     * the places they held in others' games and events stay freed.
      * @throws AppError 403 not an operator, 404 unknown member.
      */
     async unsuspend(
