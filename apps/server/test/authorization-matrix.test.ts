@@ -213,50 +213,8 @@ socket groupTyping                                    refused  refused  none    
  * it fails until it is taken off this list, so the list never hides a regression.
  */
 const PENDING: Record<string, string> = {
-  'GET /posts/:id × absent': 'fix-suspension (share preview)',
-  'GET /api/settings/public/:id × absent': 'fix-suspension (profile)',
-  'GET /api/users/search × absent': 'fix-suspension (search)',
-  'GET /api/users/:id × absent': 'fix-suspension (profile)',
-  "GET /api/users/:id · a third member's follow lists × absent": 'fix-suspension (follower lists)',
-  'GET /api/direct-messages/conversations × absent': 'fix-suspension (conversations)',
-  'GET /api/direct-messages/conversation/:otherUserId × absent': 'fix-suspension (conversations)',
-  'POST /api/direct-messages/mark-read/:id × absent': 'fix-suspension (conversations)',
-  'GET /api/messages/direct/:id × absent': 'fix-suspension (conversations)',
-  'GET /api/posts/user/:id × absent': 'fix-suspension (games)',
-  'GET /api/posts/user/:id · activity private × absent': 'fix-suspension (profile)',
-  'GET /api/posts/:id × absent': 'fix-suspension (games, direct link)',
-  'DELETE /api/posts/:id × absent': 'fix-suspension (games)',
-  'DELETE /api/posts/:id/interest × absent': 'fix-suspension (games)',
-  'GET /api/posts/:id/calendar.ics × absent': 'fix-suspension (games)',
-  'GET /api/calendar/:file × absent': 'fix-suspension (calendar feeds)',
-  'GET /api/reviews × absent': 'fix-suspension (reviews)',
-  'GET /api/reviews · activity private × absent': 'fix-suspension (reviews)',
-  'GET /api/reviews/stats × absent': 'fix-suspension (reviews, in the stats)',
-  'PUT /api/reviews/:id × absent': 'fix-suspension (reviews)',
-  'DELETE /api/reviews/:id × absent': 'fix-suspension (reviews)',
-  'GET /api/users/:id/reviews × absent': 'fix-suspension (reviews)',
-  'GET /api/users/:id/reviews · activity private × absent': 'fix-suspension (profile)',
-  'POST /api/reviews/:id/report × absent': 'fix-suspension (reviews)',
-  'GET /api/events × absent': 'fix-suspension (events list)',
-  'GET /api/events/:id × absent': 'fix-suspension (event detail)',
-  'PUT /api/events/:id × absent': 'fix-suspension (events)',
-  'DELETE /api/events/:id × absent': 'fix-suspension (events)',
-  'POST /api/events/:id/report × absent': 'fix-suspension (events)',
-  'GET /api/events/:id/registrations × absent': 'fix-suspension (events)',
-  'GET /api/events/:id/calendar.ics × absent': 'fix-suspension (events)',
-  'POST /api/event-registrations × absent': 'fix-suspension (event registration)',
-  'POST /api/users/:id/follow × absent': 'fix-suspension (profile)',
-  'socket sendDirectMessage × absent': 'fix-suspension (direct messages refused)',
   'POST /api/admin/users/:id/suspend · another operator × operator':
     'fix-suspension (operators cannot be suspended)',
-  "GET /api/users/:id · a third member's follow lists × blocked":
-    'fix-privacy (follower lists filter blocks both ways)',
-  "GET /api/users/:id · a third member's follow lists × blocker":
-    'fix-privacy (follower lists filter blocks both ways)',
-  'GET /api/reviews · activity private × stranger':
-    'fix-privacy (reviews of private activity without their author)',
-  'GET /api/reviews · activity private × operator':
-    'fix-privacy (reviews of private activity without their author)',
 };
 
 const DAY_MS = 24 * 3600 * 1000;
