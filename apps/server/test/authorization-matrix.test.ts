@@ -574,9 +574,8 @@ function reviewListed(res: HttpResult<Review[]>, reviewId: number, authorId: num
   if (res.status !== 200) return code(res);
   const review = res.body.find((r) => r.id === reviewId);
   if (!review) return 'out';
-  const author = review as { author_id: number | null; author_username: string | null };
-  if (author.author_id === null && author.author_username === null) return 'nameless';
-  return author.author_id === authorId ? 'in' : `listed as by ${author.author_id}`;
+  if (review.author_id === null && review.author_username === null) return 'nameless';
+  return review.author_id === authorId ? 'in' : `listed as by ${review.author_id}`;
 }
 
 /**
