@@ -321,6 +321,17 @@ export function createAccessService({
       if ((await hiddenAmong(null, [ownerId])).size > 0) throw notFound('Calendar not found');
     },
 
+    /**
+     * Operators are not suspended through the app: one operator could otherwise lock another out,
+     * who could then not sign in to undo it. Who is an operator is `ADMIN_EMAILS`' alone to say.
+     * @throws AppError 403 'operator_not_suspendable' when `memberId` is an operator.
+     */
+    async requireSuspendable(memberId: number): Promise<void> {
+      const email = await repo.memberEmail(db, memberId);
+      if (email !== undefined && isOperator(email, adminEmails))
+        throw forbidden('operator_not_suspendable', 'Operators cannot be suspended');
+    },
+
     /** Whether the member with e-mail `email` is an operator (issue 17, `ADMIN_EMAILS`). */
     isOperator(email: string): boolean {
       return isOperator(email, adminEmails);

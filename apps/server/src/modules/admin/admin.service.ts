@@ -26,7 +26,7 @@ import * as repo from './admin.repository.js';
 
 export interface AdminDeps {
   db: Kysely<DB>;
-  access: Pick<AccessService, 'requireOperator'>;
+  access: Pick<AccessService, 'requireOperator' | 'requireSuspendable' | 'isOperator'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   posts: Pick<PostsService, 'withdrawAllInterests'>;
   events: Pick<EventsService, 'closeAllOf'>;
@@ -96,11 +96,12 @@ export function createAdminService({
         target_id: r.target_id ?? 0,
         label: r.label,
         member:
-          r.member_id !== null && r.member_username !== null
+          r.member_id !== null && r.member_username !== null && r.member_email !== null
             ? {
                 id: r.member_id,
                 username: r.member_username,
                 suspended: r.member_suspended_at !== null,
+                operator: access.isOperator(r.member_email),
               }
             : null,
         reason: r.reason,
@@ -147,11 +148,13 @@ export function createAdminService({
      * places in others' games are freed as when they leave (waitlists move up), and their
      * registrations for others' events are cancelled; their open reports are resolved
      * 'actioned'. Suspending a suspended member changes nothing but is recorded.
-     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself.
+     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself, 403
+     *   'operator_not_suspendable' when the member is an operator.
      */
     async suspend(operatorId: number, userId: number): Promise<{ success: true; message: string }> {
       await access.requireOperator(operatorId);
       if (operatorId === userId) throw badRequest('You cannot suspend yourself');
+      await access.requireSuspendable(userId);
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         const member = await repo.findMember(trx, userId);
