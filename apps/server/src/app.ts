@@ -168,11 +168,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Sockets are dropped through Socket.IO, which is created last; bound once it exists.
   const sockets = { disconnect: (_userId: number): void => undefined };
+  // Events report to the admin module, which closes events on a suspension: bound once they exist.
   const admin = createAdminService({
     db: database.db,
     access,
     auth,
     posts,
+    events: { closeAllOf: (organizerId) => sportsEvents.closeAllOf(organizerId) },
+    registrations: { withdrawAll: (userId) => registrations.withdrawAll(userId) },
     disconnect: (userId) => sockets.disconnect(userId),
     limiter,
   });

@@ -256,7 +256,8 @@ export type NotificationType =
   | 'game_cancelled'
   | 'waitlist_promoted'
   | 'player_left'
-  | 'event_cancelled';
+  | 'event_cancelled'
+  | 'event_closed';
 
 /** A member's private calendar feed (issue 11): the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {

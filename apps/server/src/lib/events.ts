@@ -57,6 +57,11 @@ export interface DomainEvents {
    * to tell.
    */
   'event.cancelled': { eventId: number; title: string; organizer: UserRef; memberIds: number[] };
+  /**
+   * An operator suspended the organizer, so the event is closed while the suspension lasts
+   * (issue 17); `memberIds`: the members who had registered, to tell.
+   */
+  'event.closed': { eventId: number; title: string; organizerId: number; memberIds: number[] };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /**
@@ -101,6 +106,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.promoted': ({ userId }) => userId,
   'post.cancelled': ({ authorId }) => authorId,
   'event.cancelled': ({ organizer }) => organizer.id,
+  'event.closed': ({ organizerId }) => organizerId,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

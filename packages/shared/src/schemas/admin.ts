@@ -23,8 +23,11 @@ export const adminReportSchema = z.object({
   target_id: z.number(),
   /** A short name of the target: the member's username, the review's title, the event's name; null once it is gone. */
   label: z.string().nullable(),
-  /** The member the report is about (the member, the review's author, the event's organizer); null once gone. */
-  member: userRefSchema.extend({ suspended: z.boolean() }).nullable(),
+  /**
+   * The member the report is about (the member, the review's author, the event's organizer);
+   * null once gone. `operator`: they are an operator (`ADMIN_EMAILS`), who cannot be suspended.
+   */
+  member: userRefSchema.extend({ suspended: z.boolean(), operator: z.boolean() }).nullable(),
   reason: z.string(),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),

@@ -7,7 +7,9 @@ import { idSchema } from './common.js';
  * The spec's four types, issue 11's game types and issue 13's event type (CONTRACT.md lists
  * `data` and target): `game_cancelled` {post_id, group_chat_id} -> that chat;
  * `waitlist_promoted` {post_id, group_chat_id} -> the game page `/posts/{post_id}`;
- * `player_left` {post_id, user_id} -> `/past-posts`; `event_cancelled` {event_id} -> `/events`.
+ * `player_left` {post_id, user_id} -> `/past-posts`; `event_cancelled` {event_id} -> `/events`;
+ * `event_closed` {event_id} -> `/events` (issue 17: its organizer was suspended; the event is
+ * hidden, the registration kept, until the suspension ends).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -18,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'waitlist_promoted',
   'player_left',
   'event_cancelled',
+  'event_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -35,22 +35,24 @@ export function blockedEitherWay(viewerId: number) {
 
 /**
  * SQL condition: the member in column `memberRef` is not suspended (issue 17): a suspended
- * member's games leave the feed. Repositories import it from the access module's index.
+ * member's games leave the feed. Repositories import it from the access module's index; a NULL
+ * `memberRef` (a deleted member) passes.
  */
 export function notSuspended(memberRef: string) {
   return sql<boolean>`not exists (select 1 from users su where su.id = ${sql.ref(memberRef)} and su.suspended_at is not null)`;
 }
 
-/** Of `ids`, the members who are suspended (issue 17). */
-export async function suspendedAmong(db: Executor, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .where('suspended_at', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.id));
+/**
+ * SQL condition: the member in column `memberRef` is there for `viewerId` (null: signed out):
+ * not suspended ({@link notSuspended}: to everyone else a suspended member is absent, issue 17)
+ * and, for a member, no block either way ({@link notBlockedWith}). The one rule every list of
+ * members' things composes (search, follower lists, reviews, events, joined games, calendars,
+ * conversations). A suspended member has no session (sign-in refused, sessions ended), so no
+ * viewer is ever the suspended member themselves. A NULL `memberRef` passes.
+ */
+export function presentTo(viewerId: number | null, memberRef: string) {
+  if (viewerId === null) return notSuspended(memberRef);
+  return sql<boolean>`(${notBlockedWith(viewerId, memberRef)} and ${notSuspended(memberRef)})`;
 }
 
 /** The member's e-mail address (lower-cased at sign-up), or undefined when there is none. */
@@ -59,18 +61,44 @@ export async function memberEmail(db: Executor, id: number): Promise<string | un
   return row?.email;
 }
 
-/** Of `ids`, the members that exist, with their usernames. */
+/** Of `ids`, the members that exist, with their usernames and whether they are suspended. */
 export async function members(
   db: Executor,
   ids: number[],
-): Promise<Map<number, { id: number; username: string }>> {
+): Promise<Map<number, { id: number; username: string; suspended: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select(['id', 'username', 'suspended_at'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, username: r.username, suspended: r.suspended_at !== null }]),
+  );
+}
+
+/**
+ * Of `ids`, the members that exist, each with whether a block stands either way with `viewerId`
+ * (never, for null: signed out) and whether they are suspended, in one query: the facts of the
+ * rules' `hidden` for a batch (the block rule written with {@link notBlockedWith}).
+ */
+export async function visibilityFacts(
+  db: Executor,
+  viewerId: number | null,
+  ids: number[],
+): Promise<Map<number, { blocked: boolean; suspended: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const blocked =
+    viewerId === null ? sql<number>`0` : sql<number>`not ${notBlockedWith(viewerId, 'u.id')}`;
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.suspended_at', blocked.as('blocked')])
+    .where('u.id', 'in', [...new Set(ids)])
+    .execute();
+  // SQLite answers 0/1, PostgreSQL booleans.
+  return new Map(
+    rows.map((r) => [r.id, { blocked: Boolean(r.blocked), suspended: r.suspended_at !== null }]),
+  );
 }
 
 /**
@@ -140,6 +168,7 @@ const pairFactsQuery = reusableQuery(
           'owner_follows_viewer',
         ),
         sql<number>`not ${notBlockedWith(viewerId, 'u.id')}`.as('blocked'),
+        'u.suspended_at',
       ])
       .where('u.id', '=', ownerId),
 );
@@ -159,6 +188,7 @@ export async function pairFacts(db: Executor, viewerId: number, ownerId: number)
     viewerFollowsOwner: Boolean(row.viewer_follows_owner),
     ownerFollowsViewer: Boolean(row.owner_follows_viewer),
     blocked: Boolean(row.blocked),
+    suspended: row.suspended_at !== null,
   };
 }
 

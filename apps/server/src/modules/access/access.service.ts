@@ -3,7 +3,10 @@
  * "may X see / do Y" of GameOn in one place. A service method starts with one call here; the
  * facts are loaded in batches over ids and judged by the pure rules of `rules.ts`. Blocked
  * members, unknown members and other people's conversations all look "not found" (CONTRACT.md
- * 404: ids of what one may not see are not revealed).
+ * 404: ids of what one may not see are not revealed), and so does everything of a suspended
+ * member to everyone else (issue 17): profile, games, reviews, events, calendar feed and
+ * conversations answer 404 (lists leave them out through `presentTo`), and messages to them are
+ * refused with "This member is not available".
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -11,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { publicPoint } from '../../lib/geo.js';
 import * as repo from './access.repository.js';
 import {
+  hidden,
   isOperator,
   messageRefusal,
   onlineVisible,
@@ -18,6 +22,9 @@ import {
   visibleParts,
   type Relationship,
 } from './rules.js';
+
+/** The refusal of a message to, or a conversation with, a suspended member (issue 17). */
+export const MEMBER_UNAVAILABLE = 'This member is not available';
 
 /** How a viewer may see one member (issue 4 "Privacy on the server"). */
 export interface ProfileAccess {
@@ -66,6 +73,7 @@ export function createAccessService({
         viewerFollowsOwner,
         ownerFollowsViewer,
         blocked,
+        suspended: found.get(ownerId)?.suspended ?? false,
       });
       return { rel, viewerFollowsOwner, ownerFollowsViewer, settings: settings.get(ownerId)! };
     };
@@ -74,7 +82,8 @@ export function createAccessService({
 
   /**
    * How `viewerId` may see each of `ownerIds` that exists (three queries for the batch).
-   * Blocked members are included with `rel: 'blocked'` and nothing visible.
+   * Blocked members are included with `rel: 'blocked'`, suspended ones with `rel: 'absent'`, and
+   * nothing visible.
    */
   async function profiles(
     viewerId: number,
@@ -95,11 +104,58 @@ export function createAccessService({
     return result;
   }
 
-  /** @throws AppError 404 'User not found' when `ownerId` does not exist or a block stands. */
+  /**
+   * @throws AppError 404 'User not found' when `ownerId` does not exist, a block stands or the
+   *   member is suspended.
+   */
   async function requireProfile(viewerId: number, ownerId: number): Promise<ProfileAccess> {
     const seen = (await profiles(viewerId, [ownerId])).get(ownerId);
-    if (!seen || seen.rel === 'blocked') throw notFound('User not found');
+    if (!seen || hidden(seen.rel)) throw notFound('User not found');
     return seen;
+  }
+
+  /**
+   * Of `ownerIds`, those `viewerId` (null: signed out) may not see, and why: 'blocked' (a block
+   * either way) or 'absent' (suspended; never the viewer themselves), in one query.
+   */
+  async function hiddenAmong(
+    viewerId: number | null,
+    ownerIds: number[],
+  ): Promise<Map<number, 'blocked' | 'absent'>> {
+    const facts = await repo.visibilityFacts(db, viewerId, ownerIds);
+    const result = new Map<number, 'blocked' | 'absent'>();
+    for (const [ownerId, { blocked, suspended }] of facts) {
+      const rel = relationship({
+        // 0 is no member's id: a signed-out viewer is never the owner.
+        viewerId: viewerId ?? 0,
+        ownerId,
+        viewerFollowsOwner: false,
+        ownerFollowsViewer: false,
+        blocked,
+        suspended,
+      });
+      if (hidden(rel)) result.set(ownerId, rel);
+    }
+    return result;
+  }
+
+  /**
+   * `viewerId` (null: signed out) may see every post of `postIds`: each exists, no block stands
+   * with its author and the author is not suspended.
+   * @returns the author of each post, by post id.
+   * @throws AppError 404 'Post not found'.
+   */
+  async function requirePosts(
+    viewerId: number | null,
+    postIds: number[],
+  ): Promise<Map<number, number>> {
+    const authors = await repo.postAuthors(db, postIds);
+    const unseen = await hiddenAmong(viewerId, [...authors.values()]);
+    for (const postId of postIds) {
+      const authorId = authors.get(postId);
+      if (authorId === undefined || unseen.has(authorId)) throw notFound('Post not found');
+    }
+    return authors;
   }
 
   /** @throws AppError 400 'You cannot {action} yourself'. */
@@ -110,6 +166,7 @@ export function createAccessService({
   return {
     profiles,
     requireProfile,
+    hiddenAmong,
 
     /**
      * `viewerId` may see `ownerId`'s posts and reviews (issue 4 activity_history_visibility).
@@ -142,7 +199,8 @@ export function createAccessService({
     },
 
     /**
-     * Blocking and reporting need a member who exists (a block may stand already).
+     * Blocking and reporting need a member who exists (a block may stand already, or the member
+     * may be suspended: as with a block, one may still block or report them).
      * @throws AppError 400 oneself, 404 unknown.
      */
     async requireExisting(viewerId: number, ownerId: number, action: 'block' | 'report') {
@@ -151,9 +209,11 @@ export function createAccessService({
     },
 
     /**
-     * `senderId` may message `recipientId` (issue 5: the recipient's message_requests, blocks).
-     * @throws AppError 400 oneself, 404 unknown or blocked either way, 403 'messages_closed' or
-     *   'messages_friends_only' when the recipient's message_requests refuse the sender.
+     * `senderId` may message `recipientId` (issue 5: the recipient's message_requests, blocks;
+     * issue 17: not a suspended member).
+     * @throws AppError 400 oneself, 404 unknown or blocked either way, 404 {@link MEMBER_UNAVAILABLE}
+     *   when the recipient is suspended, 403 'messages_closed' or 'messages_friends_only' when the
+     *   recipient's message_requests refuse the sender.
      */
     async requireMayMessage(senderId: number, recipientId: number): Promise<void> {
       requireOther(senderId, recipientId, 'message');
@@ -164,6 +224,8 @@ export function createAccessService({
       switch (messageRefusal(recipient.messageRequests, rel)) {
         case 'blocked':
           throw notFound('User not found');
+        case 'unavailable':
+          throw notFound(MEMBER_UNAVAILABLE);
         case 'closed':
           throw forbidden('messages_closed', `${recipient.username} does not accept messages`);
         case 'friends_only':
@@ -177,8 +239,9 @@ export function createAccessService({
     },
 
     /**
-     * `userId` may open a direct conversation: it is theirs and no block stands between the two
-     * (the list hides such conversations, so they are not found by id either).
+     * `userId` may open a direct conversation: it is theirs, no block stands between the two and
+     * the other member is not suspended (the list hides such conversations, so they are not found
+     * by id either).
      * @returns the other member's id, null once they deleted their account.
      * @throws AppError 404 'Conversation not found'.
      */
@@ -190,72 +253,83 @@ export function createAccessService({
       if (!conversation) throw notFound('Conversation not found');
       const otherId =
         conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
-      if (otherId !== null && (await repo.blockedAmong(db, userId, [otherId])).size > 0)
+      if (otherId !== null && (await hiddenAmong(userId, [otherId])).size > 0)
         throw notFound('Conversation not found');
       return { otherId };
     },
 
     /**
-     * `viewerId` may see every post of `postIds`: each exists and no block stands with its
-     * author (issue 4: a blocked member's games are not there).
+     * `userId` opens their conversation with member `otherId` by the member's id (issue 5): a
+     * block either way shows it empty, as if there were none (the list hides it).
+     * @returns whether the conversation may be shown.
+     * @throws AppError 404 {@link MEMBER_UNAVAILABLE} when `otherId` is suspended (issue 17).
+     */
+    async conversationPartner(userId: number, otherId: number): Promise<boolean> {
+      const reason = (await hiddenAmong(userId, [otherId])).get(otherId);
+      if (reason === 'absent') throw notFound(MEMBER_UNAVAILABLE);
+      return reason === undefined;
+    },
+
+    /**
+     * `viewerId` (null: signed out) may see every post of `postIds`: each exists, no block
+     * stands with its author (issue 4: a blocked member's games are not there) and its author is
+     * not suspended (issue 17: from the feed, a direct link, its share preview and calendars
+     * alike, until the suspension ends).
      * @returns the author of each post, by post id.
      * @throws AppError 404 'Post not found'.
      */
-    async requirePosts(viewerId: number, postIds: number[]): Promise<Map<number, number>> {
-      const authors = await repo.postAuthors(db, postIds);
-      const blocked = await repo.blockedAmong(db, viewerId, [...authors.values()]);
-      for (const postId of postIds) {
-        const authorId = authors.get(postId);
-        if (authorId === undefined || blocked.has(authorId)) throw notFound('Post not found');
-      }
-      return authors;
-    },
+    requirePosts,
 
     /**
-     * `viewerId` may join post `postId`: they may see it ({@link requirePosts}) and its host is
-     * not suspended (issue 17: a suspended member's games are hidden, from the feed and from a
-     * direct link alike, until the suspension ends).
-     * @returns the host's id.
-     * @throws AppError 404 'Post not found'.
-     */
-    async requireJoinablePost(viewerId: number, postId: number): Promise<number> {
-      const authors = await this.requirePosts(viewerId, [postId]);
-      const hostId = authors.get(postId) as number;
-      if ((await repo.suspendedAmong(db, [hostId])).size > 0) throw notFound('Post not found');
-      return hostId;
-    },
-
-    /**
-     * `viewerId` may see every review of `reviewIds`: each exists and no block stands with its
-     * author (issue 4: a blocked member's reviews are not there; issue 12).
+     * `viewerId` may see every review of `reviewIds`: each exists, no block stands with its
+     * author (issue 4: a blocked member's reviews are not there; issue 12) and its author is not
+     * suspended (issue 17).
      * @returns the author of each review, by review id.
      * @throws AppError 404 'Review not found'.
      */
     async requireReviews(viewerId: number, reviewIds: number[]): Promise<Map<number, number>> {
       const authors = await repo.reviewAuthors(db, reviewIds);
-      const blocked = await repo.blockedAmong(db, viewerId, [...authors.values()]);
+      const unseen = await hiddenAmong(viewerId, [...authors.values()]);
       for (const reviewId of reviewIds) {
         const authorId = authors.get(reviewId);
-        if (authorId === undefined || blocked.has(authorId)) throw notFound('Review not found');
+        if (authorId === undefined || unseen.has(authorId)) throw notFound('Review not found');
       }
       return authors;
     },
 
     /**
-     * `viewerId` (null: signed out) may see event `eventId`: it exists and, for a member, no
-     * block stands with its organizer (issue 4, as for games; issue 13). Events are public, so
-     * nothing else hides one.
+     * `viewerId` (null: signed out) may see event `eventId`: it exists, for a member no block
+     * stands with its organizer (issue 4, as for games; issue 13), and its organizer is not
+     * suspended (issue 17: the event is closed, so neither shown nor open to registration).
+     * Events are public, so nothing else hides one.
      * @returns the organizer's id.
      * @throws AppError 404 'Event not found'.
      */
     async requireEvent(viewerId: number | null, eventId: number): Promise<number> {
       const organizerId = await repo.eventOrganizer(db, eventId);
-      if (
-        organizerId === undefined ||
-        (viewerId !== null && (await repo.blockedAmong(db, viewerId, [organizerId])).size > 0)
-      )
+      if (organizerId === undefined || (await hiddenAmong(viewerId, [organizerId])).size > 0)
         throw notFound('Event not found');
       return organizerId;
+    },
+
+    /**
+     * The private calendar feed of `ownerId` may be read (issue 11): not while they are
+     * suspended (issue 17).
+     * @throws AppError 404 'Calendar not found'.
+     */
+    async requireCalendarFeed(ownerId: number): Promise<void> {
+      if ((await hiddenAmong(null, [ownerId])).size > 0) throw notFound('Calendar not found');
+    },
+
+    /**
+     * Operators are not suspended through the app: one operator could otherwise lock another out,
+     * who could then not sign in to undo it. Who is an operator is `ADMIN_EMAILS`' alone to say.
+     * @throws AppError 403 'operator_not_suspendable' when `memberId` is an operator.
+     */
+    async requireSuspendable(memberId: number): Promise<void> {
+      const email = await repo.memberEmail(db, memberId);
+      if (email !== undefined && isOperator(email, adminEmails))
+        throw forbidden('operator_not_suspendable', 'Operators cannot be suspended');
     },
 
     /** Whether the member with e-mail `email` is an operator (issue 17, `ADMIN_EMAILS`). */
@@ -271,11 +345,6 @@ export function createAccessService({
       const email = await repo.memberEmail(db, userId);
       if (email === undefined || !isOperator(email, adminEmails))
         throw forbidden('operator_only', 'Only operators can do this');
-    },
-
-    /** Of `otherIds`, those blocked by or blocking `viewerId`, in one query. */
-    blockedAmong(viewerId: number, otherIds: number[]): Promise<Set<number>> {
-      return repo.blockedAmong(db, viewerId, otherIds);
     },
 
     /**

@@ -65,9 +65,11 @@ describe('access over a batch of members', () => {
 
   it('sees a block from either side', async () => {
     const ids = [friend.user.id, blocker.user.id, closed.user.id];
-    expect([...(await access.blockedAmong(viewer.user.id, ids))]).toEqual([blocker.user.id]);
-    expect([...(await access.blockedAmong(blocker.user.id, [viewer.user.id]))]).toEqual([
-      viewer.user.id,
+    expect([...(await access.hiddenAmong(viewer.user.id, ids))]).toEqual([
+      [blocker.user.id, 'blocked'],
+    ]);
+    expect([...(await access.hiddenAmong(blocker.user.id, [viewer.user.id]))]).toEqual([
+      [viewer.user.id, 'blocked'],
     ]);
   });
 

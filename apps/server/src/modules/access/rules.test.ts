@@ -14,10 +14,11 @@ const facts = {
   viewerFollowsOwner: false,
   ownerFollowsViewer: false,
   blocked: false,
+  suspended: false,
 };
 
 describe('relationship', () => {
-  it('tells self, friend (mutual follow), follower, stranger and blocked apart', () => {
+  it('tells self, friend (mutual follow), follower, stranger, blocked and absent apart', () => {
     expect(relationship({ ...facts, ownerId: 1 })).toBe('self');
     expect(relationship({ ...facts, viewerFollowsOwner: true, ownerFollowsViewer: true })).toBe(
       'friend',
@@ -27,6 +28,10 @@ describe('relationship', () => {
     expect(
       relationship({ ...facts, viewerFollowsOwner: true, ownerFollowsViewer: true, blocked: true }),
     ).toBe('blocked');
+    // A suspended member is absent to everyone but themselves; a block says no more than it did.
+    expect(relationship({ ...facts, viewerFollowsOwner: true, suspended: true })).toBe('absent');
+    expect(relationship({ ...facts, ownerId: 1, suspended: true })).toBe('self');
+    expect(relationship({ ...facts, blocked: true, suspended: true })).toBe('blocked');
   });
 });
 
@@ -34,6 +39,7 @@ describe('admits and visibleParts', () => {
   it.each([
     ['public', 'stranger', true],
     ['public', 'blocked', false],
+    ['public', 'absent', false],
     ['friends_only', 'follower', false],
     ['friends_only', 'friend', true],
     ['private', 'friend', false],
@@ -71,6 +77,7 @@ describe('messageRefusal', () => {
   it.each([
     ['anyone', 'stranger', null],
     ['anyone', 'blocked', 'blocked'],
+    ['anyone', 'absent', 'unavailable'],
     ['friends_only', 'follower', 'friends_only'],
     ['friends_only', 'friend', null],
     ['none', 'friend', 'closed'],
@@ -84,6 +91,7 @@ describe('onlineVisible', () => {
     expect(onlineVisible({ show_online_status: 1 }, 'stranger')).toBe(true);
     expect(onlineVisible({ show_online_status: 0 }, 'friend')).toBe(false);
     expect(onlineVisible({ show_online_status: 1 }, 'blocked')).toBe(false);
+    expect(onlineVisible({ show_online_status: 1 }, 'absent')).toBe(false);
   });
 });
 

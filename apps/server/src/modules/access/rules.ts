@@ -2,8 +2,9 @@
  * The privacy rules of issue 4 as pure functions (STYLE.md, after atproto's rules stage): how a
  * viewer relates to a member, which of the member's fields and points that viewer may see, and
  * who may message whom. "Friends" are members who follow each other; where two settings apply,
- * the stricter wins; a block either way hides each from the other. The access service loads the
- * facts these rules need, in batches; nothing else in the server decides them.
+ * the stricter wins; a block either way hides each from the other; a suspended member is absent
+ * to everyone else (issue 17 suspension). The access service loads the facts these rules need, in
+ * batches; nothing else in the server decides them.
  */
 import type {
   Audience,
@@ -12,7 +13,11 @@ import type {
   ProfileVisibility,
 } from '../../db/types.js';
 
-export type Relationship = 'self' | 'friend' | 'follower' | 'stranger' | 'blocked';
+/**
+ * How a viewer relates to a member: 'blocked' when either blocked the other, 'absent' when an
+ * operator suspended the member (to everyone but themselves they are not there).
+ */
+export type Relationship = 'self' | 'friend' | 'follower' | 'stranger' | 'blocked' | 'absent';
 
 export interface RelationFacts {
   viewerId: number;
@@ -21,20 +26,31 @@ export interface RelationFacts {
   ownerFollowsViewer: boolean;
   /** Either has blocked the other. */
   blocked: boolean;
+  /** An operator suspended the owner. */
+  suspended: boolean;
 }
 
-/** The viewer's relationship to the owner. A block in either direction wins. */
+/**
+ * The viewer's relationship to the owner. A block in either direction wins, then the owner's
+ * suspension (a blocked pair learns nothing more from it).
+ */
 export function relationship(f: RelationFacts): Relationship {
   if (f.viewerId === f.ownerId) return 'self';
   if (f.blocked) return 'blocked';
+  if (f.suspended) return 'absent';
   if (f.viewerFollowsOwner && f.ownerFollowsViewer) return 'friend';
   return f.viewerFollowsOwner ? 'follower' : 'stranger';
+}
+
+/** Whether a viewer with `rel` sees nothing of the member: a block either way, or a suspension. */
+export function hidden(rel: Relationship): rel is 'blocked' | 'absent' {
+  return rel === 'blocked' || rel === 'absent';
 }
 
 /** Whether `audience` admits a viewer with `rel`. */
 export function admits(audience: Audience | ProfileVisibility, rel: Relationship): boolean {
   if (rel === 'self') return true;
-  if (rel === 'blocked') return false;
+  if (hidden(rel)) return false;
   switch (audience) {
     case 'public':
       return true;
@@ -89,18 +105,19 @@ export function onlineVisible(
   settings: Pick<PrivacySettings, 'show_online_status'>,
   rel: Relationship,
 ): boolean {
-  return rel !== 'blocked' && settings.show_online_status === 1;
+  return !hidden(rel) && settings.show_online_status === 1;
 }
 
 /**
  * Why `rel` may not message a member with `requests` (issue 5 message_requests), or null when
- * it may: 'blocked', 'closed' (none), 'friends_only' (only friends may).
+ * it may: 'blocked', 'unavailable' (suspended), 'closed' (none), 'friends_only' (only friends may).
  */
 export function messageRefusal(
   requests: MessageRequests,
   rel: Relationship,
-): 'blocked' | 'closed' | 'friends_only' | null {
+): 'blocked' | 'unavailable' | 'closed' | 'friends_only' | null {
   if (rel === 'blocked') return 'blocked';
+  if (rel === 'absent') return 'unavailable';
   if (rel === 'self') return null;
   if (requests === 'none') return 'closed';
   if (requests === 'friends_only' && rel !== 'friend') return 'friends_only';

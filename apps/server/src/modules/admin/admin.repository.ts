@@ -21,7 +21,7 @@ export async function insertReport(db: Executor, row: NewReport): Promise<void> 
 
 /**
  * Open reports, newest first (id descending), below `beforeId` when given; each with its
- * reporter, the member it is about and a label of its target (the member's username, the
+ * reporter, the member it is about (with their e-mail, to tell an operator) and a label of its target (the member's username, the
  * review's title, the event's title; null once the target is gone), in one query.
  */
 export function openReports(
@@ -52,6 +52,7 @@ export function openReports(
       'reporter.username as reporter_username',
       'member.id as member_id',
       'member.username as member_username',
+      'member.email as member_email',
       'member.suspended_at as member_suspended_at',
       sql<string | null>`coalesce(tu.username, rv.title, ev.title)`.as('label'),
     ])

@@ -3,8 +3,10 @@
  * members, reviews and events ({@link AdminService.fileReport}, called by the users, reviews and
  * events services after their own access checks); operators (`ADMIN_EMAILS`, access rule
  * `requireOperator`) list the open ones, dismiss them, and suspend or unsuspend members. A
- * suspended member cannot sign in, loses every session and socket at once, their upcoming games
- * leave the feed and their places in others' games are freed. Every operator action is a row of
+ * suspended member cannot sign in, loses every session and socket at once, and to everyone else is
+ * absent (the access module's rule: profile, search, follower lists, reviews, games, events,
+ * calendar feed and conversations); their events are closed with their registrants told, and
+ * their places in others' games and events are freed. Every operator action is a row of
  * `admin_actions`.
  */
 import type { Kysely } from 'kysely';
@@ -18,14 +20,18 @@ import { nowIso } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { EventsService } from '../events/events.service.js';
+import type { RegistrationsService } from '../events/registrations.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import * as repo from './admin.repository.js';
 
 export interface AdminDeps {
   db: Kysely<DB>;
-  access: Pick<AccessService, 'requireOperator'>;
+  access: Pick<AccessService, 'requireOperator' | 'requireSuspendable' | 'isOperator'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   posts: Pick<PostsService, 'withdrawAllInterests'>;
+  events: Pick<EventsService, 'closeAllOf'>;
+  registrations: Pick<RegistrationsService, 'withdrawAll'>;
   /** Disconnects every socket of a member on every node (bound once Socket.IO exists). */
   disconnect: (userId: number) => void;
   /** Per-member write limits: operator actions. */
@@ -35,7 +41,16 @@ export interface AdminDeps {
 /** The answer to a filed report (spec part 2 §7 report). */
 const REPORT_THANKS = 'Thank you. Our team will review this report.';
 
-export function createAdminService({ db, access, auth, posts, disconnect, limiter }: AdminDeps) {
+export function createAdminService({
+  db,
+  access,
+  auth,
+  posts,
+  events,
+  registrations,
+  disconnect,
+  limiter,
+}: AdminDeps) {
   return {
     /**
      * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
@@ -85,11 +100,12 @@ export function createAdminService({ db, access, auth, posts, disconnect, limite
         target_id: r.target_id ?? 0,
         label: r.label,
         member:
-          r.member_id !== null && r.member_username !== null
+          r.member_id !== null && r.member_username !== null && r.member_email !== null
             ? {
                 id: r.member_id,
                 username: r.member_username,
                 suspended: r.member_suspended_at !== null,
+                operator: access.isOperator(r.member_email),
               }
             : null,
         reason: r.reason,
@@ -133,16 +149,19 @@ export function createAdminService({ db, access, auth, posts, disconnect, limite
 
     /**
      * `POST /admin/users/{id}/suspend`: the member cannot sign in; their sessions and sockets end
-     * at once; their upcoming games leave the feed (hidden while suspended); their places in
-     * others' games are freed as when they leave (waitlists move up); their open reports are
-     * resolved 'actioned'. Suspending a suspended member changes nothing but is recorded.
-     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself, 429 past the
-     *   operator's limit.
+     * at once; to everyone else they are absent while suspended (the access module's rule); the
+     * registered members of their events that have not ended are told the event is closed; their
+     * places in others' games are freed as when they leave (waitlists move up), and their
+     * registrations for others' events are cancelled; their open reports are resolved
+     * 'actioned'. Suspending a suspended member changes nothing but is recorded.
+     * @throws AppError 403 not an operator, 404 unknown member, 400 oneself, 403
+     *   'operator_not_suspendable' when the member is an operator, 429 past the operator's limit.
      */
     async suspend(operatorId: number, userId: number): Promise<{ success: true; message: string }> {
       await access.requireOperator(operatorId);
       await limiter.write('operatorAction', operatorId);
       if (operatorId === userId) throw badRequest('You cannot suspend yourself');
+      await access.requireSuspendable(userId);
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         const member = await repo.findMember(trx, userId);
@@ -161,12 +180,15 @@ export function createAdminService({ db, access, auth, posts, disconnect, limite
       await auth.endAllSessions(userId);
       disconnect(userId);
       await posts.withdrawAllInterests(userId);
+      await registrations.withdrawAll(userId);
+      await events.closeAllOf(userId);
       return { success: true, message: 'Member suspended' };
     },
 
     /**
-     * `POST /admin/users/{id}/unsuspend`: the member may sign in again; their games are back in
-     * the feed (places they held stay freed).
+     * `POST /admin/users/{id}/unsuspend`: the member may sign in again and is there for everyone
+     * as before, with their games, events (and the registrations they kept), reviews and profile;
+     * the places they held in others' games and events stay freed.
      * @throws AppError 403 not an operator, 404 unknown member, 429 past the operator's limit.
      */
     async unsuspend(

@@ -123,7 +123,7 @@ describe('reports', () => {
     for (const r of res.body) {
       expect(r).toMatchObject({
         reporter: { id: member.user.id, username: 'member' },
-        member: { id: author.user.id, username: 'author', suspended: false },
+        member: { id: author.user.id, username: 'author', suspended: false, operator: false },
         status: 'open',
       });
       expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -235,6 +235,31 @@ describe('suspension', () => {
       { operator_id: operator.user.id, action: 'suspend', target_id: target.user.id },
       { operator_id: operator.user.id, action: 'unsuspend', target_id: target.user.id },
     ]);
+  });
+
+  it('refuses suspending another operator (403), who keeps signing in; the list marks operators', async () => {
+    const other = await server.signUp('nobody');
+    await report(member, `/api/users/${other.user.id}`, 'Bossy');
+    expect(
+      (await openReports(operator)).body.find((r) => r.member?.id === other.user.id)?.member,
+    ).toEqual({ id: other.user.id, username: 'nobody', suspended: false, operator: true });
+    const before = (await actions()).length;
+
+    const refused = await act(operator, `/users/${other.user.id}/suspend`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'operator_not_suspendable',
+      message: 'Operators cannot be suspended',
+    });
+    expect((await server.request('GET', '/api/auth/me', { token: other.token })).status).toBe(200);
+    expect((await login('nobody')).status).toBe(200);
+    expect(await actions()).toHaveLength(before);
+    const row = await server.app.database.db
+      .selectFrom('users')
+      .select('suspended_at')
+      .where('id', '=', other.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.suspended_at).toBeNull();
   });
 
   it('refuses suspending oneself (400) and unknown members (404)', async () => {

@@ -98,12 +98,18 @@ const sessionByTokenHash = reusableQuery(
   ['tokenHash'],
   (db, { tokenHash }: { tokenHash: string }) =>
     db
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'created_at', 'last_seen_at'])
-      .where('token_hash', '=', tokenHash),
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 's.created_at', 's.last_seen_at'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('u.suspended_at', 'is', null),
 );
 
-/** The session of a token hash with its member's id and its times, or undefined. */
+/**
+ * The session of a token hash with its member's id and its times, or undefined; undefined too
+ * when its member is suspended: suspending ends every session, but a sign-in that checked the
+ * account just before can store one just after, and that one must not work either.
+ */
 export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
   const [session] = await sessionByTokenHash(db, { tokenHash });
   return session;

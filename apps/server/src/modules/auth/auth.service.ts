@@ -446,9 +446,9 @@ export function createAuthService({
 
     /**
      * Resolves a bearer token to its session, or null for an unknown or expired one (issue 17:
-     * unused 30 days, or begun 90 days ago; an expired session is deleted). Writes the session's
-     * `last_seen_at` only when it is over an hour old. A session resolved in the last few
-     * seconds is answered from memory (issue 18, session-cache.ts).
+     * unused 30 days, or begun 90 days ago; an expired session is deleted) or one of a suspended
+     * member. Writes the session's `last_seen_at` only when it is over an hour old. A session
+     * resolved in the last few seconds is answered from memory (issue 18, session-cache.ts).
      */
     async authenticate(token: string): Promise<Principal | null> {
       if (token.length === 0 || token.length > 200) return null;

@@ -3,7 +3,7 @@ import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { batchStatement, runWriteBatch, type BatchConnection } from '../../db/write-batch.js';
 import type { DB } from '../../db/types.js';
-import { notBlockedWith } from '../access/index.js';
+import { presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -281,7 +281,7 @@ export async function markRead(
 
 /**
  * The member's conversations with the other member, the last message and the unread count,
- * most recent first; conversations with a blocked member are left out.
+ * most recent first; conversations with a member blocked either way or suspended are left out.
  */
 export async function listConversations(db: Executor, userId: number) {
   // The member's conversations (two index lookups), each one's newest message by the
@@ -331,20 +331,20 @@ export async function listConversations(db: Executor, userId: number) {
       'last.created_at as last_created_at',
       'unread.n as unread_count',
     ])
-    .where(sql<boolean>`(o.id is null or ${notBlockedWith(userId, 'o.id')})`)
+    .where(sql<boolean>`(o.id is null or ${presentTo(userId, 'o.id')})`)
     .orderBy('last.id', 'desc')
     .execute();
   return rows;
 }
 
-/** Unread direct messages to `userId` (from members not blocked either way). */
+/** Unread direct messages to `userId` (from members not blocked either way nor suspended). */
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('direct_messages as m')
     .select(sql<number>`cast(count(*) as integer)`.as('n'))
     .where('m.recipient_id', '=', userId)
     .where('m.is_read', '=', 0)
-    .where(sql<boolean>`(m.sender_id is null or ${notBlockedWith(userId, 'm.sender_id')})`)
+    .where(sql<boolean>`(m.sender_id is null or ${presentTo(userId, 'm.sender_id')})`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -54,7 +54,7 @@ export function createDirectService({
   /** Per-member write limits (issue 17). */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
-  access: Pick<AccessService, 'requireMayMessage' | 'requireConversation' | 'blockedAmong'>;
+  access: Pick<AccessService, 'requireMayMessage' | 'requireConversation' | 'conversationPartner'>;
   /** Unread group messages over opened chats (the chats service). */
   groupUnread: (userId: number) => Promise<number>;
   /**
@@ -213,12 +213,14 @@ export function createDirectService({
     /**
      * `GET /direct-messages/conversation/{otherUserId}`: `{messages, conversationId}` (null before
      * any), the newest `limit` messages older than `cursor`, oldest first, and the older page's
-     * cursor (CONTRACT.md "Pagination").
+     * cursor (CONTRACT.md "Pagination"). Across a block it is empty, as if there were none.
+     * @throws AppError 404 'This member is not available' when the other member is suspended
+     *   (issue 17), 400 invalid cursor.
      */
     async conversationWith(userId: number, otherUserId: number, limit: number, cursor?: string) {
-      const blocked = await access.blockedAmong(userId, [otherUserId]);
+      const shown = await access.conversationPartner(userId, otherUserId);
       const conversation = await repo.findConversationBetween(db, userId, otherUserId);
-      if (!conversation || blocked.size > 0) {
+      if (!conversation || !shown) {
         return { messages: [], conversationId: null, nextCursor: undefined };
       }
       return { ...(await page(conversation.id, limit, cursor)), conversationId: conversation.id };

@@ -7,7 +7,7 @@ import { EVENT_DURATION_MAX_DAYS, type EventSkillLevel } from '@gameon/shared';
 import type { DB, EventsTable } from '../../db/types.js';
 import { afterKeyset, type Keyset } from '../../lib/cursor.js';
 import { withinRadiusSql } from '../../lib/geo.js';
-import { notBlockedWith } from '../access/index.js';
+import { presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -68,13 +68,24 @@ export function lockEvent(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+/** The events `organizerId` organizes that have not ended by `now` (UTC ISO): ids and titles. */
+export function notEndedOrganizedBy(db: Executor, organizerId: number, now: string) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'title'])
+    .where('organizer_id', '=', organizerId)
+    .where('end_date', '>', now)
+    .orderBy('id')
+    .execute();
+}
+
 /** Deletes event `id`; its tags and registrations go with it. */
 export async function deleteEvent(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('events').where('id', '=', id).execute();
 }
 
 export interface EventFilter {
-  /** The signed-in viewer, whose blocks hide organizers; null signed out. */
+  /** The signed-in viewer, whose blocks hide organizers; null signed out. Suspended organizers' events are hidden from everyone. */
   viewerId: number | null;
   /** Events that end after this instant (UTC ISO), i.e. not ended. */
   endsAfter: string;
@@ -122,9 +133,9 @@ export function list(db: Executor, filter: EventFilter) {
     const within = withinRadiusSql({ lat: 'e.lat', lng: 'e.lng' }, { lat, lng }, radius);
     query = query.where(sql<boolean>`(e.lat is null or ${within})`);
   }
-  // A member does not see the events of a member they blocked or who blocked them (issue 4).
-  if (filter.viewerId !== null)
-    query = query.where(notBlockedWith(filter.viewerId, 'e.organizer_id'));
+  // A member does not see the events of a member they blocked or who blocked them (issue 4), and
+  // nobody those of a suspended organizer (issue 17).
+  query = query.where(presentTo(filter.viewerId, 'e.organizer_id'));
   if (filter.cursor)
     query = query.where(afterKeyset({ time: 'e.event_date', id: 'e.id' }, filter.cursor));
   return query.orderBy('e.event_date').orderBy('e.id').limit(filter.limit).execute();

@@ -3,7 +3,9 @@
  * listings of tournaments and meet-ups that members register a team for. The list is a pipeline
  * (STYLE.md): filtered page of rows -> batch hydrate -> present. Members create events; the
  * organizer edits and cancels them, and a cancellation tells every registered member
- * (`event.cancelled`, which the notifications module turns into `event_cancelled`).
+ * (`event.cancelled`, which the notifications module turns into `event_cancelled`). While an
+ * operator suspends the organizer their events are closed (hidden, no registrations: the access
+ * rule) and the registered members are told (`event.closed`, issue 17).
  */
 import type { Kysely } from 'kysely';
 import type { eventBodySchema, eventsQuerySchema, SportsEvent } from '@gameon/shared';
@@ -291,6 +293,22 @@ export function createEventsService({
         });
       }
       return { success: true };
+    },
+
+    /**
+     * Closes the events `organizerId` organizes that have not ended, as an operator suspends them
+     * (issue 17): while the organizer is suspended the access rule hides the events and refuses
+     * registrations; here each event's registered members are told (`event.closed`). The
+     * registrations stay, so an event returns as it was when the suspension ends.
+     * @returns how many events were closed.
+     */
+    async closeAllOf(organizerId: number): Promise<number> {
+      const rows = await repo.notEndedOrganizedBy(db, organizerId, nowIso());
+      for (const row of rows) {
+        const memberIds = await registrationsRepo.registrantIds(db, row.id);
+        events.emit('event.closed', { eventId: row.id, title: row.title, organizerId, memberIds });
+      }
+      return rows.length;
     },
 
     /**

@@ -81,3 +81,19 @@ export async function registrantIds(db: Executor, eventId: number): Promise<numb
     .execute();
   return rows.map((r) => r.user_id);
 }
+
+/**
+ * Deletes `userId`'s registrations for events that have not ended by `now` (UTC ISO), freeing
+ * their places. @returns how many.
+ */
+export async function deleteUpcomingOf(db: Executor, userId: number, now: string) {
+  const rows = await db
+    .deleteFrom('event_registrations')
+    .where('user_id', '=', userId)
+    .where('event_id', 'in', (eb) =>
+      eb.selectFrom('events').select('id').where('end_date', '>', now),
+    )
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -108,6 +108,16 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
     },
 
     /**
+     * Frees every place `userId` holds in events that have not ended, as when they cancel each
+     * registration: an operator suspended the member (issue 17), who is then absent from others'
+     * registration lists. The places do not come back when the suspension ends.
+     * @returns how many registrations were cancelled.
+     */
+    withdrawAll(userId: number): Promise<number> {
+      return repo.deleteUpcomingOf(db, userId, nowIso());
+    },
+
+    /**
      * `GET /events/{id}/registrations`: the organizer's list of registrations, first registered
      * first, with names, phones, country codes, teams and e-mails.
      * @throws AppError 404 unknown or hidden, 403 `not_organizer` for any other member.

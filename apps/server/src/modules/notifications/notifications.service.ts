@@ -1,7 +1,7 @@
 /**
  * Notifications (spec part 1 §2, §3, §4; spec part 2 §4; issue 5): created by the server only,
  * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
- * message, a game's or an event's cancellation), kept
+ * message, a game's or an event's cancellation, an event closed by its organizer's suspension), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -27,6 +27,7 @@ export const notificationText = {
   waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
   playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
   eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
+  eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
 };
 
 /** The most direct-message notifications written in one transaction (bound values stay few). */
@@ -253,6 +254,14 @@ export function createNotificationsService({
     const message = notificationText.eventCancelled(organizer.username, title);
     await store(
       memberIds.map((userId) => row(userId, 'event_cancelled', message, { event_id: eventId })),
+    );
+  });
+  // Issue 17: an operator suspended the organizer; the registered members hear the event is closed.
+  events.on('event.closed', async ({ memberIds, eventId, title }) => {
+    if (memberIds.length === 0) return;
+    const message = notificationText.eventClosed(title);
+    await store(
+      memberIds.map((userId) => row(userId, 'event_closed', message, { event_id: eventId })),
     );
   });
   // Stored with its message on SQLite (messageNotificationInBatch below), else written here.

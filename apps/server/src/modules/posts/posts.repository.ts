@@ -17,7 +17,7 @@ import {
   withinRadiusSql,
 } from '../../lib/geo.js';
 import { likePattern } from '../../lib/like.js';
-import { blockedEitherWay, notBlockedWith, notSuspended } from '../access/index.js';
+import { blockedEitherWay, notBlockedWith, notSuspended, presentTo } from '../access/index.js';
 import type { Candidate, SqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
 import { postgisFeedSkeleton } from './feed-skeleton.postgis.js';
 
@@ -125,7 +125,7 @@ export function listHosted(db: Executor, authorId: number) {
 
 /**
  * Games after `after` that `userId` joined or waits for, soonest first, leaving out authors
- * blocked either way (issue 4).
+ * blocked either way (issue 4) or suspended (issue 17).
  */
 export function listJoined(db: Executor, userId: number, after: string) {
   return db
@@ -134,7 +134,7 @@ export function listJoined(db: Executor, userId: number, after: string) {
     .selectAll('p')
     .where('i.user_id', '=', userId)
     .where('p.event_time', '>', after)
-    .where(notBlockedWith(userId, 'p.author_id'))
+    .where(presentTo(userId, 'p.author_id'))
     .orderBy('p.event_time')
     .orderBy('p.id')
     .execute();
@@ -154,7 +154,7 @@ export async function joinedIds(db: Executor, userId: number, after: string): Pr
 
 /**
  * Games after `after` that `userId` hosts, joined or waits for (the private calendar feed),
- * soonest first.
+ * soonest first, leaving out hosts blocked either way or suspended.
  */
 export function listUpcomingFor(db: Executor, userId: number, after: string) {
   return db
@@ -173,7 +173,7 @@ export function listUpcomingFor(db: Executor, userId: number, after: string) {
         ),
       ]),
     )
-    .where(notBlockedWith(userId, 'p.author_id'))
+    .where(presentTo(userId, 'p.author_id'))
     .orderBy('p.event_time')
     .orderBy('p.id')
     .execute();

@@ -66,7 +66,7 @@ export interface PostsDeps {
   events: DomainEventBus;
   access: Pick<
     AccessService,
-    'requireActivity' | 'requirePosts' | 'requireJoinablePost' | 'publicPointOf'
+    'requireActivity' | 'requirePosts' | 'requireCalendarFeed' | 'publicPointOf'
   >;
   auth: Pick<AuthService, 'members'>;
   chats: Pick<
@@ -513,7 +513,7 @@ export function createPostsService({
       await limiter.write('interestOrFollow', userId);
       // A blocked member cannot see the game, so it is not there for them (issue 4); nor is the
       // game of a suspended host (issue 17).
-      await access.requireJoinablePost(userId, postId);
+      await access.requirePosts(userId, [postId]);
       const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
         const post = await repo.lockPost(trx, postId);
         if (!post) throw notFound('Post not found');
@@ -588,7 +588,8 @@ export function createPostsService({
 
     /**
      * `GET /posts/{id}` (issue 11): one game with its players, waitlist and `is_full`.
-     * @throws AppError 404 unknown, or hidden from the viewer by a block.
+     * @throws AppError 404 unknown, or hidden from the viewer by a block or the host's
+     *   suspension.
      */
     async getOne(viewerId: number, postId: number): Promise<Post> {
       await access.requirePosts(viewerId, [postId]);
@@ -604,9 +605,10 @@ export function createPostsService({
      * (which guards the profile, not games) — at the public point or none, with `location_name`
      * cut to its area ({@link areaOf}: the city), and '' when the host hides their location. The
      * same view feeds the link preview of the game page.
-     * @throws AppError 404 unknown or deleted.
+     * @throws AppError 404 unknown, deleted, or its host is suspended (issue 17).
      */
     async getPublic(postId: number): Promise<Post> {
+      await access.requirePosts(null, [postId]);
       const row = await repo.findPost(db, postId);
       if (!row) throw notFound('Post not found');
       const [post] = await present([row], null);
@@ -689,12 +691,14 @@ export function createPostsService({
     /**
      * `GET /calendar/{secret}.ics` (issue 11): the private feed of the member whose secret this
      * is: every upcoming game they host, joined or wait for. No bearer token: the secret is the
-     * key, compared by its SHA-256.
-     * @throws AppError 404 for an unknown (or reset) secret.
+     * key, compared by its SHA-256. Games of hosts blocked either way or suspended are left out.
+     * @throws AppError 404 for an unknown (or reset) secret, or while its owner is suspended
+     *   (issue 17).
      */
     async calendarFeed(secret: string): Promise<string> {
       const owner = await repo.calendarFeedOwner(db, hashToken(secret));
       if (!owner) throw notFound('Calendar not found');
+      await access.requireCalendarFeed(owner.user_id);
       const rows = await repo.listUpcomingFor(db, owner.user_id, nowIso());
       return gamesCalendar(publicUrl, owner.user_id, rows);
     },

@@ -6,7 +6,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ReviewCategory } from '@gameon/shared';
 import type { DB, ReviewsTable } from '../../db/types.js';
 import type { Keyset } from '../../lib/cursor.js';
-import { notBlockedWith } from '../access/index.js';
+import { presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -69,7 +69,10 @@ export async function deleteReview(db: Executor, id: number): Promise<boolean> {
 }
 
 export interface ReviewFilter {
-  /** Reviews by members blocked either way with the viewer are left out (issue 4). */
+  /**
+   * Reviews by members blocked either way with the viewer (issue 4) or suspended (issue 17) are
+   * left out.
+   */
   viewerId: number;
   category?: ReviewCategory;
   authorId?: number;
@@ -108,7 +111,7 @@ export function findReview(db: Executor, id: number) {
  * `filter.limit`, with their authors' usernames.
  */
 export function listReviews(db: Executor, filter: ReviewFilter) {
-  let query = selectReviews(db).where(notBlockedWith(filter.viewerId, 'r.author_id'));
+  let query = selectReviews(db).where(presentTo(filter.viewerId, 'r.author_id'));
   if (filter.category) query = query.where('r.category', '=', filter.category);
   if (filter.authorId !== undefined) query = query.where('r.author_id', '=', filter.authorId);
   if (filter.cursor) {
@@ -141,7 +144,8 @@ export function tagsOf(db: Executor, reviewIds: number[]) {
 
 /**
  * How many reviews give each rating in each category (at most 6 x 5 rows), leaving out authors
- * blocked either way with `viewerId`. Counts are numbers on both dialects.
+ * blocked either way with `viewerId` or suspended, as the list does. Counts are numbers on both
+ * dialects.
  */
 export async function ratingCounts(
   db: Executor,
@@ -150,7 +154,7 @@ export async function ratingCounts(
   const rows = await db
     .selectFrom('reviews as r')
     .select(['r.category', 'r.rating', (eb) => eb.fn.countAll().as('count')])
-    .where(notBlockedWith(viewerId, 'r.author_id'))
+    .where(presentTo(viewerId, 'r.author_id'))
     .groupBy(['r.category', 'r.rating'])
     .execute();
   // PostgreSQL's count is a bigint, which pg hands over as a string.

@@ -2,7 +2,7 @@
 import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
-import { notBlockedWith } from '../access/index.js';
+import { presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -31,8 +31,8 @@ export function unfollow(db: Executor, followerId: number, followeeId: number) {
 
 /**
  * Followers (`direction` 'followers') or followees ('following') of a member, newest first, as
- * `viewerId` sees them: members blocked by or blocking the viewer are not there (the access
- * module's block rule).
+ * `viewerId` sees them: members blocked by or blocking the viewer are not there, nor suspended
+ * members (the access module's `presentTo`).
  */
 export function listFollows(
   db: Executor,
@@ -49,7 +49,7 @@ export function listFollows(
     .innerJoin('users as u', 'u.id', `f.${theirs}`)
     .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url'])
     .where(`f.${mine}`, '=', userId)
-    .where(notBlockedWith(viewerId, 'u.id'))
+    .where(presentTo(viewerId, 'u.id'))
     .orderBy('f.created_at', 'desc')
     .orderBy('u.id')
     .execute();
@@ -103,8 +103,9 @@ function searchCandidates(db: Executor, q: string, pattern: string) {
 
 /**
  * People matching `q` in username, sports or interests (tags), case-insensitive, ranked: exact
- * username, username prefix, username contains, then sports/tags; never the viewer nor anyone
- * blocked either way. Returns ids in rank order.
+ * username, username prefix, username contains, then sports/tags; never the viewer, anyone
+ * blocked either way nor a suspended member (the access module's `presentTo`). Returns ids in
+ * rank order.
  */
 export async function searchUserIds(
   db: Executor,
@@ -153,7 +154,7 @@ export async function searchUserIds(
         ),
       ]),
     )
-    .where(notBlockedWith(viewerId, 'u.id'))
+    .where(presentTo(viewerId, 'u.id'))
     .orderBy('rank')
     .orderBy(sql`lower(u.username)`)
     .limit(limit)

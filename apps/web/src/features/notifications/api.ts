@@ -231,7 +231,7 @@ export function useNotificationsRealtime(): void {
 /**
  * Where a notification leads (spec part 1 §2; issue 11 for the game types: `player_left` to My
  * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat; issue
- * 13: `event_cancelled` to the events list), or null when its data lacks the id it needs or its
+ * 13: `event_cancelled` to the events list; issue 17: `event_closed` there too), or null when its data lacks the id it needs or its
  * type is one this app does not know (spec part 1 §2 "An unknown type links to nothing").
  */
 export function notificationTarget(notification: ReceivedNotification): string | null {
@@ -249,6 +249,7 @@ export function notificationTarget(notification: ReceivedNotification): string |
     case 'nearby_post':
       return '/';
     case 'event_cancelled':
+    case 'event_closed':
       return '/events';
     case 'message':
       return data.conversation_id == null

@@ -15,7 +15,7 @@ function openReport(id: number, overrides: Partial<AdminReport> = {}): AdminRepo
     target_type: 'member',
     target_id: 9,
     label: 'spammer',
-    member: { id: 9, username: 'spammer', suspended: false },
+    member: { id: 9, username: 'spammer', suspended: false, operator: false },
     reason: 'Sends spam invites',
     status: 'open',
     created_at: now,
@@ -36,7 +36,7 @@ beforeEach(() => {
       target_id: 40,
       label: 'Muddy turf',
       reason: 'Made up',
-      member: { id: 5, username: 'ravi', suspended: false },
+      member: { id: 5, username: 'ravi', suspended: false, operator: false },
     }),
   ];
   calls = mockFetch((call) => {
@@ -96,6 +96,17 @@ describe('AdminPage (issue 17)', () => {
     expect(await screen.findByText('Member suspended')).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/admin/users/9/suspend')).toBe(true);
     await waitFor(async () => expect(await items()).toHaveLength(1));
+  });
+
+  it('offers no suspension of an operator', async () => {
+    reports = [
+      openReport(4, { member: { id: 7, username: 'ops', suspended: false, operator: true } }),
+    ];
+    renderSignedIn(<AdminPage />);
+    const [item] = await items();
+    expect(item).toHaveTextContent('Operator: cannot be suspended');
+    expect(within(item!).queryByRole('button', { name: /Suspend/ })).toBeNull();
+    expect(within(item!).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
   });
 
   it('shows members who are not operators "Not found" and asks for no reports', async () => {

@@ -67,7 +67,7 @@ function ReportItem({
           <Check aria-hidden="true" className="size-4" />
           Dismiss
         </Button>
-        {report.member && !report.member.suspended && (
+        {report.member && !report.member.suspended && !report.member.operator && (
           <Button variant="danger" size="sm" onClick={onSuspend} disabled={busy}>
             <Ban aria-hidden="true" className="size-4" />
             Suspend {report.member.username}
@@ -75,6 +75,11 @@ function ReportItem({
         )}
         {report.member?.suspended && (
           <span className="self-center text-xs font-medium text-slate-500">Suspended</span>
+        )}
+        {report.member?.operator && (
+          <span className="self-center text-xs font-medium text-slate-500">
+            Operator: cannot be suspended
+          </span>
         )}
       </div>
     </li>
