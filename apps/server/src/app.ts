@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsService } from './modules/chats/chats.service.js';
+import { createGazetteer, type GazetteerWorkerFactory } from './modules/places/gazetteer.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -79,6 +80,11 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Hears every route as it is registered (tests read the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Makes the worker threads that build the offline gazetteer for this app alone; by default
+   * the app uses the process's one, shared by every app (modules/places/gazetteer.ts).
+   */
+  gazetteerWorker?: GazetteerWorkerFactory;
 }
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
@@ -202,10 +208,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications.messageNotificationInBatch(connection, message, recipientId),
   });
   const notifications = createNotificationsService({ db: database.db, events, direct });
+  const gazetteer = createGazetteer(options.gazetteerWorker, (error, failures) =>
+    app.log.error({ err: error, failures }, 'gazetteer worker failed; starting another'),
+  );
   const places = createPlacesService({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
     ownPlaces: (userId, q, limit) => placesOfOwnGames(database.db, userId, q, limit),
+    gazetteer,
   });
   const storage = await createLocalStorage(config.uploadsDir);
   const pictures = createPicturesService({ db: database.db, storage });
@@ -353,6 +363,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // they are written in batches a little after their messages).
     await notifications.drain();
     await redis?.close();
+    gazetteer.close();
     mailer.close();
     await database.destroy();
   });

@@ -9,7 +9,7 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { warmGazetteer } from './modules/places/gazetteer.js';
+import { gazetteerReady } from './modules/places/gazetteer.js';
 
 /** How long the graceful part of a shutdown may take, in ms (orchestrators kill after 10 s). */
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -42,4 +42,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-if (!config.placesUrl) setImmediate(() => void warmGazetteer());
+// The offline gazetteer loads in a worker from now on (place search answers 503 until it has);
+// with PLACES_URL only reverse lookups need it, and the first one starts it.
+if (!config.placesUrl)
+  void gazetteerReady((error, failures) =>
+    app.log.error({ err: error, failures }, 'gazetteer worker failed; starting another'),
+  );
