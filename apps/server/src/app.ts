@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
+import { startHeartbeat } from './db/heartbeats.js';
 import { hasPostgisGeography, migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
@@ -131,6 +132,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
+  // On PostgreSQL: refuses to run beside another live process when either lacks Redis.
+  const heartbeat =
+    database.dialect === 'postgres'
+      ? await startHeartbeat(database.db, {
+          redis: config.redisUrl !== undefined,
+          onError: (error) => app.log.warn({ err: error }, 'server heartbeat failed'),
+        }).catch(async (error: unknown) => {
+          await database.destroy();
+          throw error;
+        })
+      : undefined;
   const postgis = config.postgis && (await hasPostgisGeography(database.db, database.dialect));
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
@@ -365,6 +377,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await redis?.close();
     gazetteer.close();
     mailer.close();
+    // Gone at once, so that a restart on another machine is not held up by it.
+    await heartbeat
+      ?.stop()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'server heartbeat not removed'));
     await database.destroy();
   });
 

@@ -9,6 +9,7 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { ProcessConflictError } from './db/heartbeats.js';
 import { gazetteerReady } from './modules/places/gazetteer.js';
 
 /** How long the graceful part of a shutdown may take, in ms (orchestrators kill after 10 s). */
@@ -18,7 +19,12 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 process.stdout.on('error', () => {});
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // Another live process on the same database rules this one out: say why, without a stack.
+  if (!(error instanceof ProcessConflictError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -375,6 +375,19 @@ export interface SignInAddressesTable {
   last_signed_in_at: string;
 }
 
+/**
+ * A running server process on PostgreSQL (migration 0020, db/heartbeats.ts): `id` a random UUID
+ * per process, `beat_at` moved on by the database's clock every few seconds.
+ */
+export interface ServerHeartbeatsTable {
+  id: string;
+  host: string;
+  pid: number;
+  redis: boolean;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -409,6 +422,8 @@ export interface DB {
   event_tags: EventTagsTable;
   event_registrations: EventRegistrationsTable;
   sign_in_addresses: SignInAddressesTable;
+  /** PostgreSQL only (migration 0020). */
+  server_heartbeats: ServerHeartbeatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,7 @@ import * as postGeography from './0016_post_geography.js';
 import * as listIndexes from './0017_list_indexes.js';
 import * as feedVersions from './0018_feed_versions.js';
 import * as feedEpoch from './0019_feed_epoch.js';
+import * as serverHeartbeats from './0020_server_heartbeats.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_list_indexes': listIndexes,
   '0018_feed_versions': feedVersions,
   '0019_feed_epoch': feedEpoch,
+  '0020_server_heartbeats': serverHeartbeats,
 };
