@@ -148,6 +148,25 @@ export default tseslint.config(
   },
   serverBoundaries,
   {
+    // The gazetteer's index is built in its worker thread only: on the server's thread the build
+    // froze every request for seconds (modules/places/gazetteer.ts).
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/modules/places/gazetteer.worker.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'gazetteer-build(\\.js)?$',
+              message: 'Only gazetteer.worker.ts builds the gazetteer, off the server thread.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
+import { startHeartbeat } from './db/heartbeats.js';
 import { hasPostgisGeography, migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
@@ -42,6 +43,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsService } from './modules/chats/chats.service.js';
+import { createGazetteer, type GazetteerWorkerFactory } from './modules/places/gazetteer.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -79,6 +81,11 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Hears every route as it is registered (tests read the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Makes the worker threads that build the offline gazetteer for this app alone; by default
+   * the app uses the process's one, shared by every app (modules/places/gazetteer.ts).
+   */
+  gazetteerWorker?: GazetteerWorkerFactory;
 }
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
@@ -125,6 +132,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
+  // On PostgreSQL: refuses to run beside another live process when either lacks Redis.
+  const heartbeat =
+    database.dialect === 'postgres'
+      ? await startHeartbeat(database.db, {
+          redis: config.redisUrl !== undefined,
+          onError: (error) => app.log.warn({ err: error }, 'server heartbeat failed'),
+        }).catch(async (error: unknown) => {
+          await database.destroy();
+          throw error;
+        })
+      : undefined;
   const postgis = config.postgis && (await hasPostgisGeography(database.db, database.dialect));
   const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
@@ -213,10 +231,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications.messageNotificationInBatch(connection, message, recipientId),
   });
   const notifications = createNotificationsService({ db: database.db, events, direct, limiter });
+  const gazetteer = createGazetteer(options.gazetteerWorker, (error, failures) =>
+    app.log.error({ err: error, failures }, 'gazetteer worker failed; starting another'),
+  );
   const places = createPlacesService({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
     ownPlaces: (userId, q, limit) => placesOfOwnGames(database.db, userId, q, limit),
+    gazetteer,
   });
   const storage = await createLocalStorage(config.uploadsDir);
   const pictures = createPicturesService({ db: database.db, storage, limiter });
@@ -364,7 +386,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // they are written in batches a little after their messages).
     await notifications.drain();
     await redis?.close();
+    gazetteer.close();
     mailer.close();
+    // Gone at once, so that a restart on another machine is not held up by it.
+    await heartbeat
+      ?.stop()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'server heartbeat not removed'));
     await database.destroy();
   });
 

@@ -36,7 +36,18 @@ const envSchema = z.object({
 });
 
 export type Database =
-  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
+  | {
+      dialect: 'sqlite';
+      filename: string;
+      /**
+       * How long a statement waits for another connection's lock before `database is locked`,
+       * in milliseconds (default 5,000; db/checkpoints.ts never makes the server's writes wait).
+       */
+      busyTimeoutMs?: number;
+      /** The size the WAL file is kept under, in bytes (default 128 MiB; db/checkpoints.ts). */
+      walLimitBytes?: number;
+    }
+  | { dialect: 'postgres'; connectionString: string };
 
 export interface Config {
   port: number;

@@ -9,7 +9,8 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { warmGazetteer } from './modules/places/gazetteer.js';
+import { ProcessConflictError } from './db/heartbeats.js';
+import { gazetteerReady } from './modules/places/gazetteer.js';
 
 /** How long the graceful part of a shutdown may take, in ms (orchestrators kill after 10 s). */
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -18,7 +19,12 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 process.stdout.on('error', () => {});
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // Another live process on the same database rules this one out: say why, without a stack.
+  if (!(error instanceof ProcessConflictError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -42,4 +48,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-if (!config.placesUrl) setImmediate(() => void warmGazetteer());
+// The offline gazetteer loads in a worker from now on (place search answers 503 until it has);
+// with PLACES_URL only reverse lookups need it, and the first one starts it.
+if (!config.placesUrl)
+  void gazetteerReady((error, failures) =>
+    app.log.error({ err: error, failures }, 'gazetteer worker failed; starting another'),
+  );

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { clientEventSchemas, type LoginResponse } from '@gameon/shared';
+import { gazetteerReady } from '../src/modules/places/gazetteer.js';
 import { emitAck, startServer, type ClientSocket, type TestServer } from './harness.js';
 import { routeTable, type RouteEntry } from './fuzz/routes.js';
 import { zodArbitrary, type Hints } from './fuzz/zod-arbitrary.js';
@@ -59,6 +60,9 @@ const caseStatuses = new Map<string, Map<string, number>>();
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMITS: 'off' });
+  // Place search answers 503 "still loading" until the process's gazetteer has arrived from its
+  // worker (places-loading.test.ts): the fuzz runs against a loaded server.
+  await gazetteerReady();
   main = await server.signUp('fuzzmain');
   other = await server.signUp('fuzzother');
   const otherPost = await server.createPost(other.token);

@@ -19,7 +19,7 @@ import type {
   ServerToClientEvents,
   SportsEvent,
 } from '@gameon/shared';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { App } from '../src/lib/http.js';
 import { MailCatcher } from './mail-catcher.js';
@@ -103,8 +103,14 @@ export interface TestServer {
 
 let counter = 0;
 
-/** Starts a server with `env` overrides on 127.0.0.1 and a random port. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts a server with `env` overrides on 127.0.0.1 and a random port; `options` go to
+ * `buildApp` (the log stays off).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'logger' | 'onRoute'> = {},
+): Promise<TestServer> {
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
   // A second node of a scale-out test shares the first one's database (env.DATABASE_URL).
@@ -129,7 +135,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...env,
   });
   const routes: RouteOptions[] = [];
-  const app = await buildApp(config, { logger: false, onRoute: (route) => routes.push(route) });
+  const app = await buildApp(config, {
+    ...options,
+    logger: false,
+    onRoute: (route) => routes.push(route),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -38,7 +38,8 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the server with `env` on top of: a fresh SQLite file with the demo data, uploads in a
  * temporary directory, no web app, info logging. Resolves once `/api/health` answers.
- * @throws Error when the process exits or does not answer within 60 s.
+ * @throws Error when the process exits (its message carries the exit code and stderr) or does
+ *   not answer within 60 s.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-process-'));
@@ -69,11 +70,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Its output ends after it has exited: 'close' comes once stdout and stderr are drained.
+  const closed = new Promise((resolve) => child.once('close', resolve));
   const url = `http://127.0.0.1:${port}`;
 
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
+    if (child.exitCode !== null) {
+      await closed;
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error(`server exited at start with ${child.exitCode}: ${stderr}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {

@@ -8,7 +8,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
-import { startCheckpoints } from './checkpoints.js';
+import {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  DEFAULT_WAL_LIMIT_BYTES,
+  startCheckpoints,
+} from './checkpoints.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './types.js';
 
@@ -136,10 +140,11 @@ export function openDatabase(
     if (config.filename !== ':memory:') {
       fs.mkdirSync(path.dirname(path.resolve(config.filename)), { recursive: true });
     }
+    const busyTimeoutMs = config.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     const sqlite = new SQLite(config.filename);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
     sqlite.pragma('synchronous = NORMAL');
     const prepared = cachingPrepare(sqlite);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: prepared }), log });
@@ -151,7 +156,10 @@ export function openDatabase(
     const checkpoints =
       config.filename === ':memory:'
         ? undefined
-        : startCheckpoints(sqlite, config.filename, onBackgroundError);
+        : startCheckpoints(sqlite, config.filename, onBackgroundError, {
+            busyTimeoutMs,
+            walLimitBytes: config.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES,
+          });
     const destroy = async () => {
       await checkpoints?.stop();
       await db.destroy();

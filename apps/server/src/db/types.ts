@@ -385,6 +385,19 @@ export interface HomePointChangesTable {
   counted: number;
 }
 
+/**
+ * A running server process on PostgreSQL (migration 0021, db/heartbeats.ts): `id` a random UUID
+ * per process, `beat_at` moved on by the database's clock every few seconds.
+ */
+export interface ServerHeartbeatsTable {
+  id: string;
+  host: string;
+  pid: number;
+  redis: boolean;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -420,6 +433,8 @@ export interface DB {
   event_registrations: EventRegistrationsTable;
   sign_in_addresses: SignInAddressesTable;
   home_point_changes: HomePointChangesTable;
+  /** PostgreSQL only (migration 0021). */
+  server_heartbeats: ServerHeartbeatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,9 +2,16 @@
 import { SEARCH_MIN_CHARS, lenientListSchema, placeSchema } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { HttpError, apiRequest } from './api-client';
 
 const placesSchema = lenientListSchema(placeSchema);
+
+/**
+ * How many times, a second apart, a search is asked again while the server answers 503: for a
+ * few seconds after it starts, its offline gazetteer is still loading ("Places are still
+ * loading"). Other failures are retried once unless the server said no (4xx), as elsewhere.
+ */
+const LOADING_RETRIES = 10;
 
 /** Query options of the place search; other places reuse their `queryKey`. */
 export const placeQueries = {
@@ -20,6 +27,11 @@ export const placeQueries = {
           .data,
       enabled: q.length >= SEARCH_MIN_CHARS,
       staleTime: 5 * 60_000,
+      retry: (failureCount, error) =>
+        error instanceof HttpError && error.status === 503
+          ? failureCount < LOADING_RETRIES
+          : failureCount < 1 && !(error instanceof HttpError && error.status < 500),
+      retryDelay: 1000,
     }),
 };
 

@@ -20,6 +20,7 @@ import * as listIndexes from './0017_list_indexes.js';
 import * as feedVersions from './0018_feed_versions.js';
 import * as feedEpoch from './0019_feed_epoch.js';
 import * as homePointChanges from './0020_home_point_changes.js';
+import * as serverHeartbeats from './0021_server_heartbeats.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_feed_versions': feedVersions,
   '0019_feed_epoch': feedEpoch,
   '0020_home_point_changes': homePointChanges,
+  '0021_server_heartbeats': serverHeartbeats,
 };

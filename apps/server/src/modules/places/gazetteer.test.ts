@@ -1,6 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { distanceMetres } from '../../lib/geo.js';
-import { reverseGazetteer, searchGazetteer } from './gazetteer.js';
+import { createGazetteer, spawnGazetteerWorker } from './gazetteer.js';
+
+// A gazetteer of this file's own whose first worker dies before delivering: the ranking below
+// runs on the index a second worker built.
+const failures: Error[] = [];
+const spawned: string[] = [];
+const gazetteer = createGazetteer(
+  () => {
+    spawned.push(spawned.length === 0 ? 'failing' : 'real');
+    return spawned.length === 1
+      ? new Worker('throw new Error("no gazetteer data here")', { eval: true })
+      : spawnGazetteerWorker();
+  },
+  (error) => failures.push(error),
+);
+const searchGazetteer = (query: string) => gazetteer.search(query);
+const reverseGazetteer = (point: [number, number]) => gazetteer.reverse(point);
+beforeAll(() => gazetteer.ready(), 120_000);
+
+describe('gazetteer loading', () => {
+  it('reports a worker that fails and builds the index in a new worker', () => {
+    expect(spawned).toEqual(['failing', 'real']);
+    expect(failures.map((error) => error.message)).toEqual(['no gazetteer data here']);
+    expect(searchGazetteer('Bengaluru')[0]?.name).toBe('Bengaluru');
+  });
+});
 
 describe('gazetteer ranking (issue 14)', () => {
   it('finds a city under its alternative name, the city first', () => {

@@ -1,8 +1,11 @@
 /**
- * The worker thread of `warmGazetteer` (issue 18): builds the gazetteer's packed index and posts
- * it to the server's thread; the garbage of building it goes when this thread ends.
+ * The gazetteer's worker thread (issue 18): builds the packed index and moves it to the thread
+ * that started it with its buffers in the transfer list, so the hand-over copies nothing and the
+ * garbage of building goes when this thread ends.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildIndex } from './gazetteer.js';
+import { gazetteerBuffers } from './gazetteer.js';
+import { buildIndex } from './gazetteer-build.js';
 
-parentPort?.postMessage(buildIndex());
+const index = buildIndex();
+parentPort?.postMessage(index, gazetteerBuffers(index));

@@ -5,7 +5,7 @@
  */
 import type { Place } from '@gameon/shared';
 import { distanceMetres } from '../../lib/geo.js';
-import { normalise, reverseGazetteer, searchGazetteer } from './gazetteer.js';
+import { normalise, type Gazetteer } from './gazetteer.js';
 import { searchGeocoder } from './geocoder.js';
 
 const LIMIT = 8;
@@ -21,10 +21,10 @@ const samePlace = (a: Place, b: Place) =>
  * A member's own place (stored as a name and a point) with an address like a search result's:
  * that of the found place it is, else its name before the place that names its point.
  */
-function addressed(own: Place, found: Place[]): Place {
+function addressed(gazetteer: Gazetteer, own: Place, found: Place[]): Place {
   const known = found.find((place) => samePlace(place, own));
   if (known) return { ...own, address: known.address };
-  const around = reverseGazetteer(own.coordinates);
+  const around = gazetteer.reverse(own.coordinates);
   const address =
     normalise(around.name) === normalise(own.name)
       ? around.address
@@ -37,27 +37,34 @@ export interface PlacesDeps {
   placesUrl: string | undefined;
   /** Up to `limit` places of the member's own earlier games whose name contains `q`. */
   ownPlaces: (userId: number, q: string, limit: number) => Promise<Place[]>;
+  /** The offline gazetteer (search without PLACES_URL, reverse lookup and addresses always). */
+  gazetteer: Gazetteer;
 }
 
-export function createPlacesService({ placesUrl, ownPlaces }: PlacesDeps) {
+export function createPlacesService({ placesUrl, ownPlaces, gazetteer }: PlacesDeps) {
   return {
     /**
      * Up to 8 places for `q` (already at least 3 characters): the places of `userId`'s own
      * earlier games first, at their games' points (issue 14), then the search's other places.
      * @throws AppError 502 `places_unavailable` when PLACES_URL does not answer.
+     * @throws AppError 503 `places_loading` while the gazetteer is loading (after a start).
      */
     async autocomplete(userId: number, q: string): Promise<Place[]> {
-      const [own, found] = await Promise.all([
-        ownPlaces(userId, q, LIMIT),
-        placesUrl ? searchGeocoder(placesUrl, q) : Promise.resolve(searchGazetteer(q, LIMIT)),
-      ]);
+      // The gazetteer answers (or refuses while loading) before the member's places are read.
+      const searching = placesUrl
+        ? searchGeocoder(placesUrl, q)
+        : Promise.resolve(gazetteer.search(q, LIMIT));
+      const [own, found] = await Promise.all([ownPlaces(userId, q, LIMIT), searching]);
       const others = found.filter((place) => !own.some((mine) => samePlace(mine, place)));
-      return [...own.map((mine) => addressed(mine, found)), ...others].slice(0, LIMIT);
+      return [...own.map((mine) => addressed(gazetteer, mine, found)), ...others].slice(0, LIMIT);
     },
 
-    /** The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees (issue 14). */
+    /**
+     * The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees (issue 14).
+     * @throws AppError 503 `places_loading` while the gazetteer is loading (after a start).
+     */
     reverse(point: [number, number]): Place {
-      return reverseGazetteer(point);
+      return gazetteer.reverse(point);
     },
   };
 }

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Place } from '@gameon/shared';
 import { distanceMetres } from '../../lib/geo.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { gazetteerReady } from './gazetteer.js';
 
 let server: TestServer;
 let member: LoginResponse;
 beforeAll(async () => {
   server = await startServer();
   member = await server.signUp('placer');
+  // The process's gazetteer loads in a worker; search answers 503 until it has.
+  await gazetteerReady();
 });
 afterAll(() => server.close());
 
