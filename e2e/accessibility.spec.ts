@@ -2,7 +2,8 @@
  * Accessibility (issue 16, "Accessibility"): axe-core, through @axe-core/playwright, checks every
  * row of the route table (apps/web/src/app/route-table.tsx) signed out and signed in, at 375 px
  * on a phone (a mobile viewport with touch) and 1280 px on a desktop, plus the notification
- * dropdown, the profile menu and a confirm dialog open, against WCAG 2.0/2.1/2.2 A and AA. Any `serious` or `critical`
+ * dropdown, the profile menu, a confirm dialog, an open direct thread, an open group chat and the
+ * place suggestions open, against WCAG 2.0/2.1/2.2 A and AA. Any `serious` or `critical`
  * violation fails, listed by rule, target and summary; so does a page wider than its viewport
  * (a phone zooms out or scrolls sideways). One page per width, each URL opened once, to keep the
  * run short.
@@ -173,6 +174,15 @@ async function tooWide(page: Page, where: string): Promise<string[]> {
     : [`${where}: ${scrollWidth} px wide in a ${clientWidth} px viewport`];
 }
 
+/** Sends `text` from the open thread's composer and waits for it in the thread's log. */
+async function sendInThread(page: Page, text: string) {
+  const log = page.getByRole('log', { name: /^Chat history: / });
+  await expect(log).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(log).toContainText(text);
+}
+
 test('every page passes axe (WCAG 2.2 AA) and fits a phone, signed out and signed in, at 375 and 1280 px', async ({
   browser,
   page: setup,
@@ -234,6 +244,30 @@ test('every page passes axe (WCAG 2.2 AA) and fits a phone, signed out and signe
     found.push(...(await seriousViolations(page, `${width}px confirm-delete dialog`)));
     await page.keyboard.press('Escape');
 
+    // An open direct thread and an open group chat, each with a message in its log.
+    await open(page, '/messages', { startConversation: { userId: ids.otherId, username: OTHER } });
+    await sendInThread(page, `Court booked for ${width}`);
+    found.push(...(await seriousViolations(page, `${width}px direct thread`)));
+    wide.push(...(await tooWide(page, `${width}px direct thread`)));
+    await page.goto(`/messages?post=${gameId}`);
+    await sendInThread(page, `Bringing the ball, ${width}`);
+    found.push(...(await seriousViolations(page, `${width}px group chat thread`)));
+    wide.push(...(await tooWide(page, `${width}px group chat thread`)));
+
+    // The place suggestions open under the create-post form's Location box.
+    await page.goto('/create-post');
+    await expectHeading(page, 'Find players for your game');
+    // Typed key by key, as a person does.
+    await page.getByLabel('Location', { exact: true }).pressSequentially('Bengaluru');
+    await expect(
+      page.getByRole('option', { name: /Bengaluru, Karnataka, India/ }).first(),
+    ).toBeVisible();
+    found.push(...(await seriousViolations(page, `${width}px place suggestions`)));
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    wide.push(...(await tooWide(page, `${width}px place suggestions`)));
     await context.close();
   }
 
