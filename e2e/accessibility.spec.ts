@@ -1,9 +1,12 @@
 /**
  * Accessibility (issue 16, "Accessibility"): axe-core, through @axe-core/playwright, checks every
- * row of the route table (apps/web/src/app/route-table.tsx) signed out and signed in, at 375 and
- * 1280 px, plus the notification dropdown, the profile menu and a confirm dialog open, against
- * WCAG 2.0/2.1/2.2 A and AA. Any `serious` or `critical` violation fails, listed by rule, target
- * and summary. One page is reused and each URL opened once per width, to keep the run short.
+ * row of the route table (apps/web/src/app/route-table.tsx) signed out and signed in, at 375 px
+ * on a phone (a mobile viewport with touch) and 1280 px on a desktop, plus the notification
+ * dropdown, the profile menu, a confirm dialog, an open direct thread, an open group chat and the
+ * place suggestions open, against WCAG 2.0/2.1/2.2 A and AA. Any `serious` or `critical`
+ * violation fails, listed by rule, target and summary; so does a page wider than its viewport
+ * (a phone zooms out or scrolls sideways). One page per width, each URL opened once, to keep the
+ * run short.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -150,46 +153,77 @@ async function postGame(page: Page, token: string, heading: string): Promise<num
 
 const WIDTHS = [375, 1280] as const;
 
-test('every page passes axe (WCAG 2.2 AA) signed out and signed in, at 375 and 1280 px', async ({
-  page,
+/**
+ * A browser window of `width`: at 375 px a phone (a mobile viewport with touch, where a page wider
+ * than the screen makes the phone zoom out), at 1280 px a desktop window.
+ */
+function windowOf(width: (typeof WIDTHS)[number]) {
+  return width === 375
+    ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true }
+    : { viewport: { width, height: 900 } };
+}
+
+/** A line when the page is wider than its viewport (it scrolls sideways or zooms out). */
+async function tooWide(page: Page, where: string): Promise<string[]> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  return scrollWidth <= clientWidth
+    ? []
+    : [`${where}: ${scrollWidth} px wide in a ${clientWidth} px viewport`];
+}
+
+/** Sends `text` from the open thread's composer and waits for it in the thread's log. */
+async function sendInThread(page: Page, text: string) {
+  const log = page.getByRole('log', { name: /^Chat history: / });
+  await expect(log).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(log).toContainText(text);
+}
+
+test('every page passes axe (WCAG 2.2 AA) and fits a phone, signed out and signed in, at 375 and 1280 px', async ({
+  browser,
+  page: setup,
   server,
 }) => {
   test.setTimeout(600_000);
-  const token = await signUpByApi(page, server, MEMBER);
-  const otherToken = await signUpByApi(page, server, OTHER);
-  const gameId = await postGame(page, token, 'Evening football');
-  const other = await page.request.get('/api/auth/me', {
+  const token = await signUpByApi(setup, server, MEMBER);
+  const otherToken = await signUpByApi(setup, server, OTHER);
+  const gameId = await postGame(setup, token, 'Evening football');
+  const other = await setup.request.get('/api/auth/me', {
     headers: { authorization: `Bearer ${otherToken}` },
   });
   const ids = { otherId: ((await other.json()) as { id: number }).id, gameId };
   // Something unread for the bell and the messages button: ravi joins sunil's game.
-  const joined = await page.request.post(`/api/posts/${gameId}/interest`, {
+  const joined = await setup.request.post(`/api/posts/${gameId}/interest`, {
     headers: { authorization: `Bearer ${otherToken}` },
   });
   expect(joined.ok()).toBe(true);
 
   const table = visits(ids);
   const found: string[] = [];
-  for (const state of ['signedOut', 'signedIn'] as const) {
-    if (state === 'signedIn') {
-      await page.goto('/about');
-      await page.evaluate((t) => localStorage.setItem('token', t), token);
-    }
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+  const wide: string[] = [];
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL: server.baseURL, ...windowOf(width) });
+    const page = await context.newPage();
+    for (const state of ['signedOut', 'signedIn'] as const) {
+      if (state === 'signedIn') {
+        await page.goto('/about');
+        await page.evaluate((t) => localStorage.setItem('token', t), token);
+      }
       for (const [path, visit] of Object.entries(table) as [RoutePath, Visit][]) {
         const heading = visit[state];
         if (heading === undefined) continue;
         await open(page, visit.url ?? path, visit.state);
         await expectHeading(page, heading);
         found.push(...(await seriousViolations(page, `${state} ${width}px ${path}`)));
+        wide.push(...(await tooWide(page, `${state} ${width}px ${path}`)));
       }
     }
-  }
 
-  // The header's popovers and a dialog, open (sunil has a notification and his game).
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The header's popovers and a dialog, open (sunil has a notification and his game).
     await page.goto('/past-posts');
     await expectHeading(page, 'My Posts');
     await page.getByRole('button', { name: /^Notifications/ }).click();
@@ -209,7 +243,34 @@ test('every page passes axe (WCAG 2.2 AA) signed out and signed in, at 375 and 1
     await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
     found.push(...(await seriousViolations(page, `${width}px confirm-delete dialog`)));
     await page.keyboard.press('Escape');
+
+    // An open direct thread and an open group chat, each with a message in its log.
+    await open(page, '/messages', { startConversation: { userId: ids.otherId, username: OTHER } });
+    await sendInThread(page, `Court booked for ${width}`);
+    found.push(...(await seriousViolations(page, `${width}px direct thread`)));
+    wide.push(...(await tooWide(page, `${width}px direct thread`)));
+    await page.goto(`/messages?post=${gameId}`);
+    await sendInThread(page, `Bringing the ball, ${width}`);
+    found.push(...(await seriousViolations(page, `${width}px group chat thread`)));
+    wide.push(...(await tooWide(page, `${width}px group chat thread`)));
+
+    // The place suggestions open under the create-post form's Location box.
+    await page.goto('/create-post');
+    await expectHeading(page, 'Find players for your game');
+    // Typed key by key, as a person does.
+    await page.getByLabel('Location', { exact: true }).pressSequentially('Bengaluru');
+    await expect(
+      page.getByRole('option', { name: /Bengaluru, Karnataka, India/ }).first(),
+    ).toBeVisible();
+    found.push(...(await seriousViolations(page, `${width}px place suggestions`)));
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    wide.push(...(await tooWide(page, `${width}px place suggestions`)));
+    await context.close();
   }
 
-  expect(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([]);
+  expect.soft(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([]);
+  expect(wide, `pages wider than the screen:\n${wide.join('\n')}`).toEqual([]);
 });

@@ -1,22 +1,21 @@
 /**
  * The searchable combobox shared by the place search and the messages search (WAI-ARIA 1.2
- * combobox pattern, from React Aria Components): a text box whose listbox of suggestions opens
- * once the caller says the typed text is long enough (`listOpen`). Arrow keys move the active
- * option (marked `aria-selected`, as the pattern recommends), Enter or a click picks it, Escape
- * or leaving the box closes the list. When there is nothing to pick, `status` is announced in
- * the list's place.
+ * combobox pattern, from Downshift's `useCombobox`): a text box whose listbox of suggestions
+ * opens once the caller says the typed text is long enough (`listOpen`). Arrow keys move the
+ * active option (marked `aria-selected`, as the pattern recommends), Enter, Tab or a click picks
+ * it, Escape or a click elsewhere closes the list. When there is nothing to pick, `status` is
+ * announced in the list's place.
+ *
+ * The list floats in a non-modal React Aria Popover (placed under the box, kept on screen). The
+ * rest of the page stays as it is while the list is open: React Aria's own ComboBox hides
+ * everything else with `aria-hidden` then, which leaves the header's links, the form's other
+ * fields and the footer focusable but hidden from screen readers (axe `aria-hidden-focus`).
  */
+import { useCombobox } from 'downshift';
 import { Search } from 'lucide-react';
-import { useContext, useEffect } from 'react';
-import type { Key, ReactNode } from 'react';
-import {
-  ComboBox,
-  ComboBoxStateContext,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { useRef, useState } from 'react';
+import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
+import { Popover } from 'react-aria-components';
 import { cx } from '../lib/format';
 import { Spinner } from './Spinner';
 import { errorId, inputClasses } from './FormField';
@@ -36,7 +35,7 @@ interface SearchComboboxProps<T> {
   items: readonly T[];
   /** A stable key of an item. */
   itemKey: (item: T) => string;
-  /** The item's plain text (its accessible name when typed ahead). */
+  /** The item's plain text. */
   itemText: (item: T) => string;
   /** The option's content. */
   renderItem: (item: T) => ReactNode;
@@ -57,21 +56,6 @@ interface SearchComboboxProps<T> {
   describedBy?: string;
 }
 
-/** Opens the list when the text asks for it and closes it when it no longer does. */
-function OpenWhen({ open }: { open: boolean }) {
-  const state = useContext(ComboBoxStateContext);
-  const isFocused = state?.isFocused ?? false;
-  const inputValue = state?.inputValue;
-  useEffect(() => {
-    if (!state) return;
-    if (open && isFocused && !state.isOpen) state.open(null, 'manual');
-    else if (!open && state.isOpen) state.close();
-    // Only a change of the text or of focus opens the list, so Escape keeps it closed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, isFocused, inputValue]);
-  return null;
-}
-
 /** A searchable combobox; see the module comment. Render the visible label with `htmlFor={id}`. */
 export function SearchCombobox<T>({
   id,
@@ -90,75 +74,100 @@ export function SearchCombobox<T>({
   invalid = false,
   describedBy,
 }: SearchComboboxProps<T>) {
-  const pick = (key: Key | null) => {
-    const item = items.find((candidate) => itemKey(candidate) === key);
-    if (item !== undefined) onPick(item);
-  };
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Whether the person asked for the list: typing, focusing the box or pressing an arrow opens
+  // it; Escape, leaving the box or a pick closes it until the next of those.
+  const [wanted, setWanted] = useState(false);
+  const isOpen = wanted && listOpen && (items.length > 0 || status !== null);
+
+  const { getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<T>({
+    items: [...items],
+    inputId: id,
+    itemToString: (item) => (item === null ? '' : itemText(item)),
+    itemToKey: (item) => (item === null ? null : itemKey(item)),
+    inputValue: text,
+    // Nothing stays selected: a pick is handed to the caller, who decides what the box shows.
+    selectedItem: null,
+    isOpen,
+    onIsOpenChange: (changes) => setWanted(changes.isOpen),
+    onSelectedItemChange: (changes) => {
+      if (changes.selectedItem !== null) onPick(changes.selectedItem);
+    },
+    stateReducer: (state, { type, changes }) => {
+      const types = useCombobox.stateChangeTypes;
+      // Escape closes the list and keeps the typed text (Downshift clears it once closed).
+      if (type === types.InputKeyDownEscape) {
+        return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+      }
+      // A click or tap on the box shows the list rather than toggling it.
+      if (type === types.InputClick) return { ...changes, isOpen: true };
+      return changes;
+    },
+  });
 
   return (
-    <ComboBox
-      aria-label={label}
-      items={items}
-      inputValue={text}
-      onInputChange={onTextChange}
-      selectedKey={null}
-      onSelectionChange={pick}
-      menuTrigger="manual"
-      allowsEmptyCollection
-      allowsCustomValue
-      isInvalid={invalid}
-      className="relative"
-    >
+    <div ref={boxRef} className="relative">
       <Search
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
       />
-      <Input
-        id={id}
-        placeholder={placeholder}
-        aria-describedby={
-          [describedBy, invalid ? errorId(id) : undefined].filter(Boolean).join(' ') || undefined
-        }
-        className={inputClasses(invalid, 'pl-9')}
+      <input
+        {...getInputProps({
+          'aria-label': label,
+          placeholder,
+          'aria-invalid': invalid || undefined,
+          'aria-describedby':
+            [describedBy, invalid ? errorId(id) : undefined].filter(Boolean).join(' ') || undefined,
+          className: inputClasses(invalid, 'pl-9'),
+          // Typed text goes to the caller at once: Downshift reports its changes after the
+          // render, and a controlled box would lose the keys typed in between.
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            onTextChange(event.target.value);
+            setWanted(true);
+          },
+          onFocus: () => setWanted(true),
+          onBlur: () => setWanted(false),
+          // Escape that closes the list stays with the box (a dialog around it stays open).
+          onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key === 'Escape' && isOpen) event.stopPropagation();
+          },
+        })}
       />
-      <OpenWhen open={listOpen} />
       <Popover
+        triggerRef={boxRef}
+        // Without onOpenChange the list stays open when the page scrolls, as it does when a
+        // phone's keyboard comes up while typing; placed in the page, it moves with the box.
+        isOpen={isOpen}
+        isNonModal
+        placement="bottom start"
         offset={4}
         className="w-(--trigger-width) overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
       >
-        <ListBox<T>
-          aria-label={listLabel}
+        <ul
+          {...getMenuProps({ 'aria-label': listLabel }, { suppressRefError: true })}
+          hidden={items.length === 0}
           className="max-h-64 overflow-y-auto py-1 outline-none"
-          renderEmptyState={() =>
-            status && (
-              <p role="status" className="flex items-center gap-2 px-3 py-3 text-sm text-slate-500">
-                {status.busy && <Spinner className="size-4" />}
-                {status.text}
-              </p>
-            )
-          }
         >
-          {(item) => (
-            <ListBoxItem
-              id={itemKey(item)}
-              textValue={itemText(item)}
-              // The active option carries aria-selected (WAI-ARIA 1.2 combobox pattern). Options
-              // have no href, so React Aria renders a div; the anchor branch only narrows the type.
-              render={(props, { isFocused }) =>
-                'href' in props ? <a {...props} /> : <div {...props} aria-selected={isFocused} />
-              }
-              className={({ isFocused }) =>
-                cx(
-                  'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm outline-none',
-                  isFocused ? 'bg-emerald-50' : 'hover:bg-slate-50',
-                )
-              }
+          {items.map((item, index) => (
+            <li
+              key={itemKey(item)}
+              {...getItemProps({ item, index })}
+              className={cx(
+                'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm',
+                index === highlightedIndex ? 'bg-emerald-50' : 'hover:bg-slate-50',
+              )}
             >
               {renderItem(item)}
-            </ListBoxItem>
-          )}
-        </ListBox>
+            </li>
+          ))}
+        </ul>
+        {items.length === 0 && status && (
+          <p role="status" className="flex items-center gap-2 px-3 py-3 text-sm text-slate-500">
+            {status.busy && <Spinner className="size-4" />}
+            {status.text}
+          </p>
+        )}
       </Popover>
-    </ComboBox>
+    </div>
   );
 }

@@ -182,12 +182,15 @@ export function Gallery() {
           </div>
           <fieldset className="min-w-0">
             <legend className="sr-only">Gallery categories</legend>
+            {/* Each pill is `relative` so that its visually hidden radio (absolutely placed)
+                stays inside it, within this scrolling row: placed by the section instead, the
+                radios past the row's end made the page wider than a phone's screen. */}
             <div className="flex gap-2 overflow-x-auto p-1">
               {views.map((view) => (
                 <label
                   key={view.id}
                   htmlFor={view.id}
-                  className="shrink-0 cursor-pointer rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-200 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-600"
+                  className="relative shrink-0 cursor-pointer rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-200 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-600"
                 >
                   <input
                     type="radio"

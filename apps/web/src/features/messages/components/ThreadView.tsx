@@ -52,7 +52,7 @@ export function ThreadView({
   children,
   composer,
 }: ThreadViewProps) {
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -76,34 +76,38 @@ export function ThreadView({
       </RetryNote>
     );
   } else {
+    // The log is the scrolling box around the list: `role="log"` on the list itself would
+    // replace its list semantics, leaving the messages as list items outside any list.
     body = (
-      <ol
+      <div
         ref={logRef}
         role="log"
         aria-label={`Chat history: ${title}`}
-        className="h-full space-y-3 overflow-y-auto px-3 py-4 sm:px-5"
+        className="h-full overflow-y-auto px-3 py-4 sm:px-5"
       >
-        {thread.hasNextPage && (
-          <li className="flex justify-center">
-            <Button
-              variant="ghost"
-              size="sm"
-              loading={thread.isFetchingNextPage}
-              onClick={() => void thread.fetchNextPage()}
-            >
-              Load earlier messages
-            </Button>
-          </li>
-        )}
-        {children.length === 0 ? (
-          <li className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-slate-500">
-            <MessageSquareDashed aria-hidden="true" className="size-8 text-slate-300" />
-            No messages yet. Start the conversation!
-          </li>
-        ) : (
-          children
-        )}
-      </ol>
+        <ol className="flex min-h-full flex-col gap-3">
+          {thread.hasNextPage && (
+            <li className="flex justify-center">
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={thread.isFetchingNextPage}
+                onClick={() => void thread.fetchNextPage()}
+              >
+                Load earlier messages
+              </Button>
+            </li>
+          )}
+          {children.length === 0 ? (
+            <li className="flex flex-1 flex-col items-center justify-center gap-2 text-center text-sm text-slate-500">
+              <MessageSquareDashed aria-hidden="true" className="size-8 text-slate-300" />
+              No messages yet. Start the conversation!
+            </li>
+          ) : (
+            children
+          )}
+        </ol>
+      </div>
     );
   }
 
