@@ -28,12 +28,18 @@ beforeAll(async () => {
   third = await server.signUp('live_third');
   joiner = await server.signUp('live_joiner');
   post = await server.createPost(host.token, { sport: 'Cricket', heading: 'Nets at dawn' });
+  // The chat is announced after the join is answered; the tests' sockets must not take this
+  // first announcement (of two members) for theirs, so it is awaited here.
+  const watching = await server.connect(host.token);
+  const announced = nextEvent(watching, 'groupChatUpdated');
   const first = await server.request<{ groupChatId: number }>(
     'POST',
     `/api/posts/${post.id}/interest`,
     { token: third.token },
   );
   groupChatId = first.body.groupChatId;
+  await announced;
+  watching.disconnect();
 });
 afterAll(() => server.close());
 
