@@ -86,6 +86,8 @@ export interface BuildOptions {
    * the app uses the process's one, shared by every app (modules/places/gazetteer.ts).
    */
   gazetteerWorker?: GazetteerWorkerFactory;
+  /** The clock of timed work (the report snapshots' purge); tests inject one and move it. */
+  now?: () => Date;
 }
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
@@ -196,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registrations: { withdrawAll: (userId) => registrations.withdrawAll(userId) },
     disconnect: (userId) => sockets.disconnect(userId),
     limiter,
+    ...(options.now ? { now: options.now } : {}),
   });
   const reviews = createReviewsService({ db: database.db, limiter, access, reports: admin });
   const settings = createSettingsService({

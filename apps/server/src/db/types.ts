@@ -235,6 +235,18 @@ export interface ReportsTable {
   reason: string;
   status: Generated<ReportStatus>;
   created_at: string;
+  /** When an operator dismissed or acted on it; null while open (migration 0022). */
+  resolved_at: string | null;
+}
+
+/**
+ * What a report was about as it read when filed (migration 0022): `content` is the JSON of the
+ * shared `ReportSnapshot`; `member_id` the member it belongs to (goes with their account).
+ */
+export interface ReportSnapshotsTable {
+  report_id: number;
+  member_id: number;
+  content: string;
 }
 
 /** One operator action (issue 17): 'dismiss_report', 'suspend' or 'unsuspend'. */
@@ -421,6 +433,7 @@ export interface DB {
   availability_slots: AvailabilitySlotsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  report_snapshots: ReportSnapshotsTable;
   admin_actions: AdminActionsTable;
   notifications: NotificationsTable;
   direct_conversations: DirectConversationsTable;

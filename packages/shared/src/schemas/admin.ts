@@ -14,6 +14,38 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/**
+ * What a report was about, as it read when the report was filed, kept for the operator even once
+ * its author edits or deletes it (until 90 days after the report is resolved, or until the
+ * member deletes their account): a review's category, rating, title and text; an event's title,
+ * description, sport, place and start (UTC ISO); a member's username, bio, sports and interests.
+ */
+export const reportSnapshotSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('review'),
+    category: z.string(),
+    rating: z.number(),
+    title: z.string(),
+    content: z.string(),
+  }),
+  z.object({
+    type: z.literal('event'),
+    title: z.string(),
+    description: z.string(),
+    sport: z.string(),
+    location_name: z.string(),
+    event_date: z.string(),
+  }),
+  z.object({
+    type: z.literal('member'),
+    username: z.string(),
+    bio: z.string(),
+    sports: z.array(z.string()),
+    tags: z.array(z.string()),
+  }),
+]);
+export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;
+
 /** One report as `GET /admin/reports` lists it. */
 export const adminReportSchema = z.object({
   id: z.number(),
@@ -29,6 +61,8 @@ export const adminReportSchema = z.object({
    */
   member: userRefSchema.extend({ suspended: z.boolean(), operator: z.boolean() }).nullable(),
   reason: z.string(),
+  /** The reported content as filed; null for reports filed before snapshots were kept. */
+  snapshot: reportSnapshotSchema.nullable(),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),
 });

@@ -21,6 +21,7 @@ import * as feedVersions from './0018_feed_versions.js';
 import * as feedEpoch from './0019_feed_epoch.js';
 import * as homePointChanges from './0020_home_point_changes.js';
 import * as serverHeartbeats from './0021_server_heartbeats.js';
+import * as reportSnapshots from './0022_report_snapshots.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_feed_epoch': feedEpoch,
   '0020_home_point_changes': homePointChanges,
   '0021_server_heartbeats': serverHeartbeats,
+  '0022_report_snapshots': reportSnapshots,
 };

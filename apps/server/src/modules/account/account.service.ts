@@ -1,8 +1,9 @@
 /**
  * Account deletion (issue 4; CONTRACT.md `DELETE /account`): with the password, the member's
  * account, sessions (sockets disconnected), posts, reviews, the events they organize and their
- * event registrations (issue 13), pictures, codes and every row keyed by their e-mail or phone
- * go; their messages in others' chats stay, shown as 'Deleted user'.
+ * event registrations (issue 13), the snapshots reports keep of what they wrote (issue 17),
+ * pictures, codes and every row keyed by their e-mail or phone go; their messages in others'
+ * chats stay, shown as 'Deleted user'.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -61,8 +62,8 @@ export function createAccountService({
         // Everything keyed by the account id goes by ON DELETE CASCADE (sessions, posts, tags,
         // interest, reviews with their tags, follows, blocks, settings with the phone, skills,
         // availability, reset tokens, chat memberships, organized events with their
-        // registrations, event registrations); messages and reports keep their rows with a null
-        // author.
+        // registrations, event registrations, the snapshots of reports about them); messages and
+        // reports keep their rows with a null author.
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         return ids;
       });

@@ -1,7 +1,7 @@
-/** Queries for reports, operator actions and suspension (issue 17 item 8). */
+/** Queries for reports with their snapshots, operator actions and suspension (issue 17 item 8). */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ReportStatus, ReportTargetType } from '@gameon/shared';
-import type { AdminActionsTable, DB } from '../../db/types.js';
+import type { AdminActionsTable, DB, ReportSnapshotsTable } from '../../db/types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -15,14 +15,44 @@ export interface NewReport {
   created_at: string;
 }
 
-export async function insertReport(db: Executor, row: NewReport): Promise<void> {
-  await db.insertInto('reports').values(row).execute();
+/** Stores a report. @returns its id. */
+export async function insertReport(db: Executor, row: NewReport): Promise<number> {
+  const { id } = await db
+    .insertInto('reports')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Stores the snapshot of a report's target (`content`: JSON). */
+export async function insertSnapshot(db: Executor, row: ReportSnapshotsTable): Promise<void> {
+  await db.insertInto('report_snapshots').values(row).execute();
+}
+
+/**
+ * Deletes the snapshots of reports closed before `cutoff` (UTC ISO; a report closed without a
+ * resolution time counts from its filing). @returns how many.
+ */
+export async function deleteSnapshotsResolvedBefore(db: Executor, cutoff: string) {
+  const result = await db
+    .deleteFrom('report_snapshots')
+    .where('report_id', 'in', (eb) =>
+      eb
+        .selectFrom('reports')
+        .select('id')
+        .where('status', '<>', 'open')
+        .where(sql<string>`coalesce(resolved_at, created_at)`, '<', cutoff),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
  * Open reports, newest first (id descending), below `beforeId` when given; each with its
- * reporter, the member it is about (with their e-mail, to tell an operator) and a label of its target (the member's username, the
- * review's title, the event's title; null once the target is gone), in one query.
+ * reporter, the member it is about (with their e-mail, to tell an operator), a label of its
+ * target (the member's username, the review's title, the event's title; null once the target is
+ * gone) and the snapshot's JSON (null without one), in one query.
  */
 export function openReports(
   db: Executor,
@@ -41,6 +71,7 @@ export function openReports(
     .leftJoin('events as ev', (join) =>
       join.onRef('ev.id', '=', 'r.target_id').on('r.target_type', '=', 'event'),
     )
+    .leftJoin('report_snapshots as s', 's.report_id', 'r.id')
     .select([
       'r.id',
       'r.target_type',
@@ -55,6 +86,7 @@ export function openReports(
       'member.email as member_email',
       'member.suspended_at as member_suspended_at',
       sql<string | null>`coalesce(tu.username, rv.title, ev.title)`.as('label'),
+      's.content as snapshot',
     ])
     .where('r.status', '=', 'open');
   if (beforeId !== undefined) query = query.where('r.id', '<', beforeId);
@@ -65,26 +97,34 @@ export function findReport(db: Executor, id: number) {
   return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Closes report `id` with `status` when it is still open. @returns whether it was open. */
+/**
+ * Closes report `id` with `status` at `now` (UTC ISO) when it is still open.
+ * @returns whether it was open.
+ */
 export async function closeReport(
   db: Executor,
   id: number,
   status: Exclude<ReportStatus, 'open'>,
+  now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('reports')
-    .set({ status })
+    .set({ status, resolved_at: now })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Marks every open report about member `memberId` 'actioned'. @returns how many. */
-export async function actionReportsAbout(db: Executor, memberId: number): Promise<number> {
+/** Marks every open report about member `memberId` 'actioned' at `now` (UTC ISO). @returns how many. */
+export async function actionReportsAbout(
+  db: Executor,
+  memberId: number,
+  now: string,
+): Promise<number> {
   const result = await db
     .updateTable('reports')
-    .set({ status: 'actioned' })
+    .set({ status: 'actioned', resolved_at: now })
     .where('reported_id', '=', memberId)
     .where('status', '=', 'open')
     .executeTakeFirst();

@@ -7,16 +7,17 @@
  * absent (the access module's rule: profile, search, follower lists, reviews, games, events,
  * calendar feed and conversations); their events are closed with their registrants told, and
  * their places in others' games and events are freed. Every operator action is a row of
- * `admin_actions`.
+ * `admin_actions`. A report keeps a snapshot of what it is about as filed, until 90 days after it
+ * is resolved (purged on the way, as expired sessions are: when a report is filed or the open
+ * reports are read) or until the reported member deletes their account.
  */
 import type { Kysely } from 'kysely';
-import type { AdminReport, ReportTargetType } from '@gameon/shared';
+import type { AdminReport, ReportSnapshot, ReportTargetType } from '@gameon/shared';
 import type { z } from 'zod';
 import type { adminReportsQuerySchema } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -36,10 +37,16 @@ export interface AdminDeps {
   disconnect: (userId: number) => void;
   /** Per-member write limits: operator actions. */
   limiter: Pick<RateLimiter, 'write'>;
+  /** The clock of reports, actions and the snapshots' purge (tests move it). */
+  now?: () => Date;
 }
 
 /** The answer to a filed report (spec part 2 §7 report). */
 const REPORT_THANKS = 'Thank you. Our team will review this report.';
+
+/** How long a resolved report keeps its snapshot (BEYOND-THE-SPEC "Personal data"). */
+export const SNAPSHOT_KEEP_DAYS = 90;
+const DAY_MS = 24 * 3600 * 1000;
 
 export function createAdminService({
   db,
@@ -50,12 +57,29 @@ export function createAdminService({
   registrations,
   disconnect,
   limiter,
+  now = () => new Date(),
 }: AdminDeps) {
+  const nowIso = () => now().toISOString();
+
+  /**
+   * Deletes the snapshots of reports resolved more than {@link SNAPSHOT_KEEP_DAYS} days ago
+   * (a report closed without a resolution time counts from its filing). Run on the way, as
+   * expired sessions are pruned on sign-in: late by at most the time to the next report or
+   * reading of the reports, never early, and harmless to repeat on any process.
+   * @returns how many were deleted.
+   */
+  function purgeSnapshots(): Promise<number> {
+    const cutoff = new Date(now().getTime() - SNAPSHOT_KEEP_DAYS * DAY_MS).toISOString();
+    return repo.deleteSnapshotsResolvedBefore(db, cutoff);
+  }
+
   return {
     /**
      * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
-     * the review's author, the event's organizer). Callers check the reporter may see the target
-     * and is not its owner first.
+     * the review's author, the event's organizer), with `snapshot`: the target as it reads now,
+     * which the operator sees even once it is edited or deleted. Callers check the reporter may
+     * see the target and is not its owner first, and read the snapshot. Expired snapshots of
+     * other reports are purged on the way ({@link purgeSnapshots}).
      */
     async fileReport(report: {
       reporterId: number;
@@ -63,20 +87,30 @@ export function createAdminService({
       targetId: number;
       memberId: number;
       reason: string;
+      snapshot: ReportSnapshot;
     }): Promise<{ success: true; message: string }> {
-      await repo.insertReport(db, {
-        reporter_id: report.reporterId,
-        reported_id: report.memberId,
-        target_type: report.targetType,
-        target_id: report.targetId,
-        reason: report.reason,
-        created_at: nowIso(),
+      await db.transaction().execute(async (trx) => {
+        const reportId = await repo.insertReport(trx, {
+          reporter_id: report.reporterId,
+          reported_id: report.memberId,
+          target_type: report.targetType,
+          target_id: report.targetId,
+          reason: report.reason,
+          created_at: nowIso(),
+        });
+        await repo.insertSnapshot(trx, {
+          report_id: reportId,
+          member_id: report.memberId,
+          content: JSON.stringify(report.snapshot),
+        });
       });
+      await purgeSnapshots();
       return { success: true, message: REPORT_THANKS };
     },
 
     /**
-     * `GET /admin/reports`: open reports, newest first, before-id cursor.
+     * `GET /admin/reports`: open reports, newest first, before-id cursor, each with its snapshot
+     * (expired snapshots of resolved reports are purged on the way).
      * @throws AppError 403 not an operator, 400 invalid cursor.
      */
     async listReports(
@@ -85,6 +119,7 @@ export function createAdminService({
     ): Promise<{ reports: AdminReport[]; nextCursor?: string }> {
       await access.requireOperator(operatorId);
       const beforeId = decodeBeforeIdCursor(cursor);
+      await purgeSnapshots();
       const rows = await repo.openReports(db, {
         limit: limit + 1,
         ...(beforeId !== undefined ? { beforeId } : {}),
@@ -109,6 +144,7 @@ export function createAdminService({
               }
             : null,
         reason: r.reason,
+        snapshot: r.snapshot === null ? null : (JSON.parse(r.snapshot) as ReportSnapshot),
         status: r.status,
         created_at: r.created_at,
       }));
@@ -133,7 +169,7 @@ export function createAdminService({
       await db.transaction().execute(async (trx) => {
         const report = await repo.findReport(trx, reportId);
         if (!report) throw notFound('Report not found');
-        if (!(await repo.closeReport(trx, reportId, 'dismissed')))
+        if (!(await repo.closeReport(trx, reportId, 'dismissed', nowIso())))
           throw conflict('This report is already closed');
         await repo.insertAction(trx, {
           operator_id: operatorId,
@@ -162,19 +198,19 @@ export function createAdminService({
       await limiter.write('operatorAction', operatorId);
       if (operatorId === userId) throw badRequest('You cannot suspend yourself');
       await access.requireSuspendable(userId);
-      const now = nowIso();
+      const at = nowIso();
       await db.transaction().execute(async (trx) => {
         const member = await repo.findMember(trx, userId);
         if (!member) throw notFound('User not found');
-        if (member.suspended_at === null) await repo.setSuspendedAt(trx, userId, now);
-        await repo.actionReportsAbout(trx, userId);
+        if (member.suspended_at === null) await repo.setSuspendedAt(trx, userId, at);
+        await repo.actionReportsAbout(trx, userId, at);
         await repo.insertAction(trx, {
           operator_id: operatorId,
           action: 'suspend',
           target_type: 'member',
           target_id: userId,
           report_id: null,
-          created_at: now,
+          created_at: at,
         });
       });
       await auth.endAllSessions(userId);

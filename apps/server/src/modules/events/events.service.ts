@@ -337,7 +337,8 @@ export function createEventsService({
     },
 
     /**
-     * `POST /events/{id}/report` (issue 17): files a report about an event for the operators.
+     * `POST /events/{id}/report` (issue 17): files a report about an event for the operators,
+     * with its title, description, sport, place and start as they read now.
      * @throws AppError 404 unknown or hidden by a block, 400 one's own event.
      */
     async report(
@@ -348,12 +349,22 @@ export function createEventsService({
       await limiter.write('report', viewerId);
       const organizerId = await access.requireEvent(viewerId, eventId);
       if (organizerId === viewerId) throw badRequest('You cannot report your own event');
+      const row = await repo.findEvent(db, eventId);
+      if (!row) throw notFound('Event not found');
       return reports.fileReport({
         reporterId: viewerId,
         targetType: 'event',
         targetId: eventId,
         memberId: organizerId,
         reason,
+        snapshot: {
+          type: 'event',
+          title: row.title,
+          description: row.description,
+          sport: row.sport,
+          location_name: row.location_name,
+          event_date: row.event_date,
+        },
       });
     },
   };

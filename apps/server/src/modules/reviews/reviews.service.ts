@@ -236,7 +236,8 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     },
 
     /**
-     * `POST /reviews/{id}/report` (issue 17): files a report about a review for the operators.
+     * `POST /reviews/{id}/report` (issue 17): files a report about a review for the operators,
+     * with the review's category, rating, title and text as they read now.
      * @throws AppError 404 unknown or hidden by a block, 400 one's own review.
      */
     async report(
@@ -247,12 +248,21 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
       await limiter.write('report', viewerId);
       const authorId = (await access.requireReviews(viewerId, [reviewId])).get(reviewId)!;
       if (authorId === viewerId) throw badRequest('You cannot report your own review');
+      const row = await repo.findReview(db, reviewId);
+      if (!row) throw notFound('Review not found');
       return reports.fileReport({
         reporterId: viewerId,
         targetType: 'review',
         targetId: reviewId,
         memberId: authorId,
         reason,
+        snapshot: {
+          type: 'review',
+          category: row.category,
+          rating: row.rating,
+          title: row.title,
+          content: row.content,
+        },
       });
     },
   };

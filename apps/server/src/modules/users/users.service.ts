@@ -189,7 +189,8 @@ export function createUsersService({
     },
 
     /**
-     * Files a report about a member for the operators (issue 17).
+     * Files a report about a member for the operators (issue 17), with their username, bio,
+     * sports and interests as they read now.
      * @throws AppError 400 oneself, 404 unknown, 429 past the limit (issue 17).
      */
     async report(
@@ -199,12 +200,21 @@ export function createUsersService({
     ): Promise<{ success: true; message: string }> {
       await limiter.write('report', viewerId);
       await access.requireExisting(viewerId, ownerId, 'report');
+      const [owner] = await auth.members([ownerId]);
+      if (!owner) throw notFound('User not found');
       return reports.fileReport({
         reporterId: viewerId,
         targetType: 'member',
         targetId: ownerId,
         memberId: ownerId,
         reason,
+        snapshot: {
+          type: 'member',
+          username: owner.username,
+          bio: owner.bio,
+          sports: owner.sports,
+          tags: owner.tags,
+        },
       });
     },
   };

@@ -17,6 +17,7 @@ function openReport(id: number, overrides: Partial<AdminReport> = {}): AdminRepo
     label: 'spammer',
     member: { id: 9, username: 'spammer', suspended: false, operator: false },
     reason: 'Sends spam invites',
+    snapshot: null,
     status: 'open',
     created_at: now,
     ...overrides,
@@ -73,6 +74,58 @@ describe('AdminPage (issue 17)', () => {
     expect(member).toHaveTextContent('5 minutes ago');
     expect(review).toHaveTextContent('asha reported review Muddy turf by ravi');
     expect(review).toHaveTextContent('Made up');
+  });
+
+  it('shows what was reported as it read then, though its author deleted it since', async () => {
+    reports = [
+      openReport(5, {
+        target_type: 'review',
+        target_id: 41,
+        label: null,
+        member: { id: 5, username: 'ravi', suspended: false, operator: false },
+        snapshot: {
+          type: 'review',
+          category: 'venue',
+          rating: 1,
+          title: 'Worst turf ever',
+          content: 'The owner cheats.',
+        },
+      }),
+      openReport(6, {
+        target_type: 'event',
+        target_id: 42,
+        label: 'Renamed cup',
+        snapshot: {
+          type: 'event',
+          title: 'Monsoon Cup',
+          description: 'Prize money guaranteed',
+          sport: 'Football',
+          location_name: 'Bengaluru',
+          event_date: '2099-11-28T13:30:00.000Z',
+        },
+      }),
+      openReport(7, {
+        snapshot: {
+          type: 'member',
+          username: 'spammer',
+          bio: 'Buy followers here',
+          sports: ['Cricket'],
+          tags: [],
+        },
+      }),
+    ];
+    renderSignedIn(<AdminPage />);
+    const [review, event, member] = await items();
+    expect(review).toHaveTextContent('reported review Review (deleted) by ravi');
+    expect(within(review!).getByRole('figure')).toHaveTextContent(
+      'As reportedWorst turf ever (1/5, venue)The owner cheats.',
+    );
+    expect(within(event!).getByRole('figure')).toHaveTextContent(
+      'Monsoon CupFootball, Bengaluru, Nov 28, 2099, 01:30 PMPrize money guaranteed',
+    );
+    expect(within(member!).getByRole('figure')).toHaveTextContent(
+      'spammerBuy followers hereSports: Cricket',
+    );
   });
 
   it('dismisses a report and shows the list without it', async () => {

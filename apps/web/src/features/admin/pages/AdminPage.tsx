@@ -1,5 +1,5 @@
-import { formatRelativeTime } from '@gameon/shared';
-import type { AdminReport } from '@gameon/shared';
+import { formatDateTime, formatRelativeTime } from '@gameon/shared';
+import type { AdminReport, ReportSnapshot } from '@gameon/shared';
 import { Ban, Check, Flag, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -26,7 +26,51 @@ function targetLink(report: AdminReport): string | null {
   return report.member ? `/profile/${report.member.id}` : null;
 }
 
-/** One open report: who, what (linked), why, when; Dismiss and Suspend. */
+/** The reported content as it read when reported: it stays though its author edits or deletes it. */
+function SnapshotView({ snapshot }: { snapshot: ReportSnapshot }) {
+  let body;
+  switch (snapshot.type) {
+    case 'review':
+      body = (
+        <>
+          <p className="font-semibold text-slate-900">
+            {snapshot.title} ({snapshot.rating}/5, {snapshot.category})
+          </p>
+          <p className="whitespace-pre-line">{snapshot.content}</p>
+        </>
+      );
+      break;
+    case 'event':
+      body = (
+        <>
+          <p className="font-semibold text-slate-900">{snapshot.title}</p>
+          <p>
+            {snapshot.sport}, {snapshot.location_name}, {formatDateTime(snapshot.event_date)}
+          </p>
+          <p className="whitespace-pre-line">{snapshot.description}</p>
+        </>
+      );
+      break;
+    case 'member':
+      body = (
+        <>
+          <p className="font-semibold text-slate-900">{snapshot.username}</p>
+          {snapshot.bio && <p className="whitespace-pre-line">{snapshot.bio}</p>}
+          {snapshot.sports.length > 0 && <p>Sports: {snapshot.sports.join(', ')}</p>}
+          {snapshot.tags.length > 0 && <p>Interests: {snapshot.tags.join(', ')}</p>}
+        </>
+      );
+      break;
+  }
+  return (
+    <figure className="mt-2 rounded-xl bg-slate-50 px-3 py-2 text-sm break-words text-slate-700">
+      <figcaption className="text-xs font-medium text-slate-500">As reported</figcaption>
+      {body}
+    </figure>
+  );
+}
+
+/** One open report: who, what (linked), why, when, the content as reported; Dismiss and Suspend. */
 function ReportItem({
   report,
   onDismiss,
@@ -62,6 +106,7 @@ function ReportItem({
         </time>
       </div>
       <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{report.reason}</p>
+      {report.snapshot && <SnapshotView snapshot={report.snapshot} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onDismiss} disabled={busy}>
           <Check aria-hidden="true" className="size-4" />
@@ -88,7 +133,7 @@ function ReportItem({
 
 /**
  * `/admin` (issue 17 item 8): the operators' open reports, newest first, each with who reported
- * what and why, when; "Dismiss" closes one, "Suspend" (after a confirm) suspends the member it is
+ * what and why, when, and the content as it read when reported; "Dismiss" closes one, "Suspend" (after a confirm) suspends the member it is
  * about. Members who are not operators see only that the page is not for them.
  */
 export function AdminPage() {
