@@ -56,6 +56,7 @@ import { routeTable } from './fuzz/routes.js';
 import {
   collect,
   emitAck,
+  eventBody as sharedEventBody,
   startServer,
   type ClientSocket,
   type HttpResult,
@@ -388,21 +389,7 @@ async function ok<T>(res: Promise<HttpResult<T>>, status = 200): Promise<T> {
 function eventBody(dayOffset: number, title: string): EventBody {
   const start = new Date(Date.now() + dayOffset * DAY_MS);
   start.setUTCHours(6, 0, 0, 0);
-  return {
-    title,
-    description: 'A friendly tournament',
-    sport: 'Football',
-    location: { type: 'Point', coordinates: [77.5946, 12.9716] },
-    locationName: 'Bengaluru',
-    eventDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 3 * 3600 * 1000).toISOString(),
-    maxParticipants: 8,
-    skillLevel: 'intermediate',
-    equipmentProvided: false,
-    cost: 50,
-    prize: 1500,
-    tags: [],
-  };
+  return sharedEventBody(title, { eventDate: start.toISOString() });
 }
 
 /** Resources made for one cell. */

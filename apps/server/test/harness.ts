@@ -104,6 +104,30 @@ export interface TestServer {
 let counter = 0;
 
 /**
+ * A valid `POST /api/events` body: `title`, in Bengaluru, starting in 24 hours unless
+ * `overrides.eventDate` says otherwise, ending 3 hours after its start.
+ */
+export function eventBody(title: string, overrides: Partial<EventBody> = {}): EventBody {
+  const eventDate = overrides.eventDate ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  return {
+    title,
+    description: 'A friendly tournament',
+    sport: 'Football',
+    location: { type: 'Point', coordinates: [77.5946, 12.9716] },
+    locationName: 'Bengaluru',
+    endDate: new Date(Date.parse(eventDate) + 3 * 3600 * 1000).toISOString(),
+    maxParticipants: 8,
+    skillLevel: 'intermediate',
+    equipmentProvided: false,
+    cost: 50,
+    prize: 1500,
+    tags: [],
+    ...overrides,
+    eventDate,
+  };
+}
+
+/**
  * Starts a server with `env` overrides on 127.0.0.1 and a random port; `options` go to
  * `buildApp` (the log stays off).
  */
@@ -216,26 +240,9 @@ export async function startServer(
     },
     async createEvent(token, overrides = {}) {
       counter += 1;
-      const eventDate =
-        overrides.eventDate ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString();
       const res = await request<SportsEvent>('POST', '/api/events', {
         token,
-        body: {
-          title: `Event ${counter}`,
-          description: 'A friendly tournament',
-          sport: 'Football',
-          location: { type: 'Point', coordinates: [77.5946, 12.9716] },
-          locationName: 'Bengaluru',
-          endDate: new Date(Date.parse(eventDate) + 3 * 3600 * 1000).toISOString(),
-          maxParticipants: 8,
-          skillLevel: 'intermediate',
-          equipmentProvided: false,
-          cost: 50,
-          prize: 1500,
-          tags: [],
-          ...overrides,
-          eventDate,
-        },
+        body: eventBody(`Event ${counter}`, overrides),
       });
       if (res.status !== 201)
         throw new Error(`create event ${res.status}: ${JSON.stringify(res.body)}`);

@@ -7,7 +7,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Post, Review, SportsEvent } from '@gameon/shared';
-import { startServer, type HttpResult, type TestServer } from '../../test/harness.js';
+import {
+  eventBody as sharedEventBody,
+  startServer,
+  type HttpResult,
+  type TestServer,
+} from '../../test/harness.js';
 import { WRITE_LIMITS, type WriteAction } from './rate-limit.js';
 
 type Member = LoginResponse;
@@ -31,21 +36,7 @@ let picture: Buffer;
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600 * 1000).toISOString();
 
-const eventBody = (title: string) => ({
-  title,
-  description: 'A friendly tournament',
-  sport: 'Football',
-  location: { type: 'Point', coordinates: [77.5946, 12.9716] },
-  locationName: 'Bengaluru',
-  eventDate: inHours(24),
-  endDate: inHours(27),
-  maxParticipants: 8,
-  skillLevel: 'intermediate',
-  equipmentProvided: false,
-  cost: 50,
-  prize: 1500,
-  tags: [],
-});
+const eventBody = (title: string) => sharedEventBody(title, { eventDate: inHours(24) });
 
 const reviewBody = (title: string) => ({
   rating: 4,
