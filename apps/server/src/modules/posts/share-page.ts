@@ -71,7 +71,8 @@ function normalisedPart(part: string): string {
 }
 
 /**
- * The area of a game's place a visitor is told (the city or locality only, never the venue): the city of a `location_name` such as "Venue, Street, Locality, City, State, India" or
+ * The area of a game's place a visitor is told (the city or locality only, never the venue):
+ * the city of a `location_name` such as "Venue, Street, Locality, City, State, India" or
  * "Venue, City, India" — the last comma-separated part that is neither the country nor a state
  * (else the state), never the first part when more follow (the place's own name: a venue, a
  * house, "Sharma Residence"), skipping parts with digits (house numbers, PIN codes). A name of

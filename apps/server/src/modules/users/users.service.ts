@@ -90,9 +90,9 @@ export function createUsersService({
     },
 
     /**
-     * `GET /users/{id}`: the profile as the viewer may see it (the access module's privacy rules); its
-     * follower and following lists, and their counts, leave out members blocked either way with
-     * the viewer.
+     * `GET /users/{id}`: the profile as the viewer may see it (the access module's privacy
+     * rules); its follower and following lists, and their counts, leave out members blocked
+     * either way with the viewer.
      * @throws AppError 404 unknown or blocked.
      */
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
