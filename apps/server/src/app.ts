@@ -68,7 +68,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     io: RealtimeServer;
-    /** Failed socket and domain-event handlers, counted per event (issue 10). */
+    /** Failed socket and domain-event handlers, counted per event. */
     handlerFailures: HandlerFailures;
   }
 }
@@ -94,7 +94,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    // Requests are logged with secrets in their path redacted (calendar feeds; issue 11).
+    // Requests are logged with secrets in their path redacted (calendar feeds).
     logger:
       logger === false
         ? false
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   useContract(app, { validateResponses: config.responseValidation });
   app.addHook('preValidation', rejectUnsafeText);
   useSecurityHeaders(app, { hsts: config.trustProxy !== false });
-  // API JSON and the share page's HTML over 1 KiB go compressed (issue 16). Pictures and the
+  // API JSON and the share page's HTML over 1 KiB go compressed. Pictures and the
   // web app's files are not touched: the build precompressed the latter (see below), and a
   // reply that already has a Content-Encoding is passed through. Socket.IO is not a route.
   await app.register(fastifyCompress, {
@@ -310,7 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const serveWeb = indexHtml !== null && fs.existsSync(indexHtml);
   if (serveWeb && config.webDist) {
-    // The game page carries its link preview (issue 15); the template is read once.
+    // The game page carries its link preview; the template is read once.
     sharePageRoutes(app, posts, {
       template: fs.readFileSync(indexHtml, 'utf8'),
       publicUrl: config.publicUrl,
@@ -321,7 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // `/` is the pre-rendered landing page below, not the web app's index.html.
       index: false,
       // The build wrote `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as
-      // they are to a browser that accepts them, with their Content-Encoding (issue 16).
+      // they are to a browser that accepts them, with their Content-Encoding.
       preCompressed: true,
       // Our own Cache-Control below, per file.
       cacheControl: false,
@@ -338,7 +338,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   if (serveWeb) {
-    // A visitor's first page, pre-rendered at build time (apps/web/vite.config.ts, issue 16); a
+    // A visitor's first page, pre-rendered at build time (apps/web/vite.config.ts); a
     // member's browser starts the web app from it. An older build without it serves the web app.
     const landing = fs.existsSync(path.join(config.webDist ?? '', 'landing.html'))
       ? 'landing.html'
@@ -381,12 +381,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis.attach(app.io);
     shareRevokedSessions(app.io, events, (ids) => auth.forgetSessions(ids), app.log);
   }
-  // Sockets go first (issue 17): the HTTP server's close waits for every connection to end.
+  // Sockets go first: the HTTP server's close waits for every connection to end.
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
-    // Messages stored before the sockets closed still get their notifications (issue 18:
-    // they are written in batches a little after their messages).
+    // Messages stored before the sockets closed still get their notifications
+    // (they are written in batches a little after their messages).
     await notifications.drain();
     await redis?.close();
     gazetteer.close();

@@ -75,11 +75,11 @@ export interface Config {
    * from `packages/shared` before it is sent; a mismatch (a missing, mistyped or undeclared
    * field) answers 500 and logs the zod issues. The test harness turns it on so a drifted field
    * fails a test; the default `off` (production, `npm start`, the e2e server) only serializes
-   * with `JSON.stringify`, no extra work per response (issue 10).
+   * with `JSON.stringify`, no extra work per response.
    */
   responseValidation: boolean;
   /**
-   * The address members reach, for absolute links (calendars; issue 11), without a trailing
+   * The address members reach, for absolute links (calendars), without a trailing
    * slash. Default `http://localhost:$PORT`.
    */
   publicUrl: string;
@@ -87,11 +87,11 @@ export interface Config {
   metricsToken: string | null;
   /**
    * The operators' e-mail addresses (`ADMIN_EMAILS`, comma-separated, case-insensitive; default
-   * none), trimmed and lower-cased: they read reports and suspend members (issue 17).
+   * none), trimmed and lower-cased: they read reports and suspend members.
    */
   adminEmails: string[];
   /**
-   * `POSTGIS=auto` (default): on PostgreSQL with PostGIS the feed uses its PostGIS plan (issue 18);
+   * `POSTGIS=auto` (default): on PostgreSQL with PostGIS the feed uses its PostGIS plan;
    * `off` keeps the portable plan there too (a test of that plan, or a fallback).
    */
   postgis: boolean;

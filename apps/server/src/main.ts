@@ -1,7 +1,7 @@
 /**
  * Entry point: reads the environment, builds the app, listens, shuts down on SIGTERM/SIGINT.
  *
- * A shutdown always ends (issue 17): the app stops taking connections, lets requests in flight
+ * A shutdown always ends: the app stops taking connections, lets requests in flight
  * finish, disconnects its sockets (their clients reconnect, to another node behind a balancer)
  * and closes Redis, the mail transport and the database; if that has not finished within
  * {@link SHUTDOWN_DEADLINE_MS}, the process exits with code 1 whatever is still open. A closed

@@ -1,5 +1,5 @@
 /**
- * Entry of the pre-rendered landing page `/` (landing.html, issue 16 "A light first page"). A
+ * Entry of the pre-rendered landing page `/` (landing.html: a light first page). A
  * visitor's page needs no script: its markup, menu and gallery work as HTML and CSS, and its
  * links load the web app at their path. A member's page (marked before the first paint by
  * MEMBER_CHECK_SCRIPT, and kept hidden by index.css) starts the web app instead, which shows the

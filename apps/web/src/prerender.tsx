@@ -1,5 +1,5 @@
 /**
- * Build-time rendering of the landing page (issue 16): apps/web/vite.config.ts loads this module
+ * Build-time rendering of the landing page: apps/web/vite.config.ts loads this module
  * and writes {@link renderLanding}'s HTML into `dist/landing.html`, which the server sends for `/`.
  * The page works without script (its menu is a disclosure, its gallery a radio filter), so the
  * browser never hydrates it.

@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints off the event loop (issue 18), and a bounded WAL that never locks a writer out.
+ * WAL checkpoints off the event loop, and a bounded WAL that never locks a writer out.
  * SQLite's automatic checkpoint runs in the connection that commits past 1,000 pages of WAL: it
  * copies them into the database file and syncs it, and on the one connection of this process
  * that blocked every request and socket for tens of milliseconds every second or two under load

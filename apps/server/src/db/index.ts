@@ -23,7 +23,7 @@ export interface Database {
   dialect: Dialect;
   /**
    * The embedded SQLite connection under `db` (undefined on PostgreSQL), for the few hot reads
-   * that run prepared statements directly (the feed skeleton, issue 18). Never write through it
+   * that run prepared statements directly (the feed skeleton). Never write through it
    * outside Kysely's transactions.
    */
   sqlite?: SQLite.Database;
@@ -56,7 +56,7 @@ const directPools = new WeakMap<object, DirectPostgres>();
 /**
  * The pg pool under `db` when `db` is a database opened by {@link openDatabase} on PostgreSQL
  * (never a transaction's executor, which holds one connection of its own), for statements
- * prepared once per connection by name (issue 18, db/reusable-query.ts): a query run on the
+ * prepared once per connection by name (db/reusable-query.ts): a query run on the
  * pool is what Kysely's root executor runs, on any free connection.
  */
 export function directPostgres(db: object): DirectPostgres | undefined {
@@ -66,8 +66,8 @@ export function directPostgres(db: object): DirectPostgres | undefined {
 /**
  * The embedded SQLite connection under `db` when `db` is a database opened by
  * {@link openDatabase} on SQLite (never a transaction's executor, nor PostgreSQL), for statements
- * run synchronously without Kysely's per-query promises and connection lock (issue 18,
- * db/reusable-query.ts). A caller must not use it while `sqlite.inTransaction`: a transaction of
+ * run synchronously without Kysely's per-query promises and connection lock
+ * (db/reusable-query.ts). A caller must not use it while `sqlite.inTransaction`: a transaction of
  * Kysely's holds the one connection then, and a statement run beside it would see or join its
  * uncommitted writes.
  */
@@ -95,7 +95,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * `sqlite` as Kysely's driver sees it, with `prepare` answering a cached statement for SQL it has
- * prepared before (issue 18: Kysely prepares every query afresh, and preparing costs more than
+ * prepared before (Kysely prepares every query afresh, and preparing costs more than
  * running most of ours). The least recently used statement goes past {@link STATEMENT_CACHE_SIZE};
  * a cached statement still iterating (a stream) is not shared: a fresh one is prepared then.
  */
@@ -121,7 +121,7 @@ function cachingPrepare(sqlite: SQLite.Database) {
 
 /**
  * Opens the database of `config` (creating the SQLite file and its folder if needed).
- * `onQuery` hears every query's SQL and its duration in milliseconds (metrics, issue 18).
+ * `onQuery` hears every query's SQL and its duration in milliseconds (metrics).
  * `onBackgroundError` hears errors of idle PostgreSQL connections (a server restart, a terminated
  * backend: the pool drops that connection; unheard, pg would crash the process) and of a SQLite
  * file's checkpoint worker (db/checkpoints.ts).
@@ -193,8 +193,8 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<{ fresh: boolean 
 }
 
 /**
- * True when `db` is PostgreSQL with PostGIS and the feed's `posts.geog` column (migration 0016,
- * issue 18), so the feed may use its PostGIS plan; false on SQLite or without the extension.
+ * True when `db` is PostgreSQL with PostGIS and the feed's `posts.geog` column (migration 0016),
+ * so the feed may use its PostGIS plan; false on SQLite or without the extension.
  */
 export async function hasPostgisGeography(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
   if (dialect !== 'postgres') return false;

@@ -1,5 +1,5 @@
 /**
- * Queries built once and run many times (issue 18): Kysely builds and compiles every query
+ * Queries built once and run many times: Kysely builds and compiles every query
  * afresh, and for the few statements that run for every direct message that costs more than
  * SQLite takes to run them. Knows no feature: repositories use it for their hottest queries.
  */

@@ -21,7 +21,7 @@ export interface UsersTable {
   bio: string;
   profile_picture_url: string | null;
   created_at: string;
-  /** When an operator suspended the member (issue 17), null when not suspended. */
+  /** When an operator suspended the member, null when not suspended. */
   suspended_at: string | null;
 }
 
@@ -37,7 +37,7 @@ export interface SessionsTable {
   /** SHA-256 of the opaque token, hex. */
   token_hash: string;
   created_at: string;
-  /** Last authenticated use, written at most once an hour (issue 17). */
+  /** Last authenticated use, written at most once an hour. */
   last_seen_at: string;
   /** The client's User-Agent header at sign-in, at most 256 characters. */
   user_agent: string | null;
@@ -84,7 +84,7 @@ export interface PostsTable {
   public_lng: number | null;
   public_lat: number | null;
   /**
-   * The feed's place index cell (issue 18): lib/geo.ts geocellOf of the public point, -1 for an
+   * The feed's place index cell: lib/geo.ts geocellOf of the public point, -1 for an
    * online game, null for a hidden place. posts.repository keeps it in step with the public point.
    */
   geocell: number | null;
@@ -124,7 +124,7 @@ export interface PostInterestsTable {
   created_at: string;
   /**
    * Joining order within the post (1, 2, ...; unique per post, given under the post's lock):
-   * the first `players_needed` are joined, the rest waitlisted in this order (issue 11).
+   * the first `players_needed` are joined, the rest waitlisted in this order.
    */
   seq: number;
 }
@@ -134,7 +134,7 @@ export interface GroupChatsTable {
   post_id: number | null;
   name: string;
   created_at: string;
-  /** Set when the game was cancelled (issue 11): readable, no new messages. */
+  /** Set when the game was cancelled: readable, no new messages. */
   cancelled_at: string | null;
 }
 
@@ -155,7 +155,7 @@ export interface GroupMessagesTable {
   sender_id: number | null;
   content: string;
   created_at: string;
-  /** 0/1: a line from GameOn itself, no sender (issue 11). */
+  /** 0/1: a line from GameOn itself, no sender. */
   is_system: Generated<number>;
 }
 
@@ -224,7 +224,7 @@ export interface BlocksTable {
   created_at: string;
 }
 
-/** One report (issue 17): what is reported, the member it is about, why, and its state. */
+/** One report: what is reported, the member it is about, why, and its state. */
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number | null;
@@ -249,7 +249,7 @@ export interface ReportSnapshotsTable {
   content: string;
 }
 
-/** One operator action (issue 17): 'dismiss_report', 'suspend' or 'unsuspend'. */
+/** One operator action: 'dismiss_report', 'suspend' or 'unsuspend'. */
 export interface AdminActionsTable {
   id: Generated<number>;
   operator_id: number | null;
@@ -271,7 +271,7 @@ export type NotificationType =
   | 'event_cancelled'
   | 'event_closed';
 
-/** A member's private calendar feed (issue 11): the secret of its URL, as SHA-256 hex. */
+/** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
   user_id: number;
   secret_hash: string;
@@ -331,7 +331,7 @@ export interface ReviewTagsTable {
   position: number;
 }
 
-/** An event (issue 13; spec part 2 §3 Event). A cancelled event is deleted. */
+/** An event (spec part 2 §3 Event). A cancelled event is deleted. */
 export interface EventsTable {
   id: Generated<number>;
   organizer_id: number;
@@ -381,7 +381,7 @@ export interface EventRegistrationsTable {
   created_at: string;
 }
 
-/** A client address an account signed in from (issue 17), for the login delay. */
+/** A client address an account signed in from, for the login delay. */
 export interface SignInAddressesTable {
   user_id: number;
   ip: string;

@@ -1,5 +1,5 @@
 /**
- * Group commit on the embedded SQLite file (issue 18): the writes gathered in one turn of the
+ * Group commit on the embedded SQLite file: the writes gathered in one turn of the
  * event loop (say the direct messages read from many sockets) run in one transaction, each in
  * its own savepoint when one fails, so one commit carries them all while one failing write loses
  * only itself.

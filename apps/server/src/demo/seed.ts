@@ -82,7 +82,7 @@ const LEAGUE_SATURDAY = { weekday: 6, atLeast: 9 };
 
 /**
  * [author index, sport, heading, description, tags, place, lng, lat, when in India, players]:
- * each time fits its title (issue 16), spread over the next days.
+ * each time fits its title, spread over the next days.
  */
 const GAMES: [number, string, string, string, string[], string, number, number, When, number][] = [
   [
@@ -231,7 +231,7 @@ const GAMES: [number, string, string, string, string[], string, number, number, 
   ],
 ];
 
-/** [author index, category, rating, title, content, tags, days ago] (issue 12). */
+/** [author index, category, rating, title, content, tags, days ago]. */
 const REVIEWS: [number, ReviewCategory, number, string, string, string[], number][] = [
   [
     4,
@@ -347,7 +347,7 @@ interface DemoEvent {
   registrations: DemoRegistration[];
 }
 
-/** Upcoming events (issue 13), the first like the spec's sample: ₹50 a person, ₹1500 prize. */
+/** Upcoming events, the first like the spec's sample: ₹50 a person, ₹1500 prize. */
 const EVENTS: DemoEvent[] = [
   {
     organizer: 0,
@@ -526,7 +526,7 @@ async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
  * follows, a direct conversation with an unread message for arjun and his notifications,
- * reviews in every category (issue 12), and upcoming events with some registrations (issue 13).
+ * reviews in every category, and upcoming events with some registrations.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -610,7 +610,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       await chatsRepo.moveReadMarker(trx, chatId, ids[who]!, id);
     }
 
-    // Priya's doubles game is full (issue 11): rahul and sneha are in, vikram waits at place 1,
+    // Priya's doubles game is full: rahul and sneha are in, vikram waits at place 1,
     // so arjun sees "Full" and can join the waitlist.
     {
       const doubles = GAMES[1]!;

@@ -1,6 +1,6 @@
 /**
- * iCalendar text (RFC 5545) with `ical-generator`, for games and events alike (issue 11, issue
- * 13): one VEVENT per entry with UID, DTSTAMP, DTSTART and DTEND in UTC, SUMMARY, DESCRIPTION,
+ * iCalendar text (RFC 5545) with `ical-generator`, for games and events alike:
+ * one VEVENT per entry with UID, DTSTAMP, DTSTART and DTEND in UTC, SUMMARY, DESCRIPTION,
  * LOCATION (with GEO where a point may be shown) and URL. Knows no feature: each caller maps its
  * rows to {@link CalendarEntry}.
  */

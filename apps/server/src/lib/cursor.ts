@@ -4,7 +4,7 @@
  * - offset: `"40"`, a whole number 0..100,000 (ranked lists: search, a member's posts);
  * - before-id: `"1234"`, the oldest id shown, a positive 32-bit id (messages, notifications);
  * - keyset: base64url of `event_time|id` (the feed, soonest first);
- * - distance keyset: base64url of `distance|event_time|id` (the feed, nearest first, issue 14).
+ * - distance keyset: base64url of `distance|event_time|id` (the feed, nearest first).
  * Every decoder throws AppError 400 `Invalid cursor` (field `cursor`) for anything it did not make.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -68,7 +68,7 @@ export function decodeKeysetCursor(cursor: string): Keyset {
 /**
  * SQL condition: the row comes after `keyset` in (time, id) order, the rows of the page after a
  * keyset cursor; `columns` name the time and id columns (e.g. `p.event_time`, `p.id`). Led by
- * `time >= keyset time`, a range an index on (..., time, id) starts its walk at (issue 18).
+ * `time >= keyset time`, a range an index on (..., time, id) starts its walk at.
  */
 export function afterKeyset(
   columns: { time: string; id: string },
@@ -80,13 +80,13 @@ export function afterKeyset(
 
 /**
  * Whether the row at (`time`, `id`) comes after `keyset` in (time, id) order: {@link afterKeyset}
- * in JavaScript, for rows the feed already holds (issue 18).
+ * in JavaScript, for rows the feed already holds.
  */
 export function isAfterKeyset(time: string, id: number, keyset: Keyset): boolean {
   return time > keyset.time || (time === keyset.time && id > keyset.id);
 }
 
-/** A nearest-first keyset position (issue 14): the last row's distance key (whole metres), time and id. */
+/** A nearest-first keyset position: the last row's distance key (whole metres), time and id. */
 export interface DistanceKeyset extends Keyset {
   distance: number;
 }

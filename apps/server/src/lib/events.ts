@@ -1,8 +1,8 @@
 /**
  * In-process domain events (ARCHITECTURE.md "How a request flows"): services emit, the
  * realtime dispatcher and the notifications and chats modules subscribe, so features do not
- * import each other. A subscriber that fails is logged and counted ({@link HandlerFailures},
- * issue 10), never passed back to the action that raised the event.
+ * import each other. A subscriber that fails is logged and counted ({@link HandlerFailures}),
+ * never passed back to the action that raised the event.
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +18,7 @@ export interface DomainEvents {
   /** A group message was stored; `recipientIds`: the members who see it (no block with the sender). */
   'message.group.created': { message: GroupMessage; recipientIds: number[] };
   /**
-   * `actorId` joined or left the group chat of a game (issue 15): each of `views` is the chat as
+   * `actorId` joined or left the group chat of a game: each of `views` is the chat as
    * its member sees it; `removedUserId` (the member who left, else null) drops it.
    */
   'chat.membership.changed': {
@@ -37,12 +37,12 @@ export interface DomainEvents {
     user: UserRef;
     groupChatId: number;
   };
-  /** A joined or waitlisted member left a game and its chat (issue 11): the host is told. */
+  /** A joined or waitlisted member left a game and its chat: the host is told. */
   'post.left': { postId: number; heading: string; authorId: number; user: UserRef };
-  /** A left place went to the first waitlisted member, `userId` (issue 11). */
+  /** A left place went to the first waitlisted member, `userId`. */
   'post.promoted': { postId: number; heading: string; userId: number; groupChatId: number };
   /**
-   * The author deleted a game before it started (issue 11); `memberIds`: the joined and
+   * The author deleted a game before it started; `memberIds`: the joined and
    * waitlisted members to tell, `groupChatId` its chat (null when nobody had joined).
    */
   'post.cancelled': {
@@ -53,13 +53,13 @@ export interface DomainEvents {
     groupChatId: number | null;
   };
   /**
-   * The organizer cancelled an event (issue 13); `memberIds`: the members who had registered,
+   * The organizer cancelled an event; `memberIds`: the members who had registered,
    * to tell.
    */
   'event.cancelled': { eventId: number; title: string; organizer: UserRef; memberIds: number[] };
   /**
-   * An operator suspended the organizer, so the event is closed while the suspension lasts
-   * (issue 17); `memberIds`: the members who had registered, to tell.
+   * An operator suspended the organizer, so the event is closed while the suspension lasts;
+   * `memberIds`: the members who had registered, to tell.
    */
   'event.closed': { eventId: number; title: string; organizerId: number; memberIds: number[] };
   /** A member started following another (not on a repeated follow). */
@@ -115,7 +115,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
 };
 
 /**
- * Failed event handlers (socket client events and domain-event subscribers; issue 10): each
+ * Failed event handlers (socket client events and domain-event subscribers): each
  * failure is logged at error level with its event name and member id, and counted per event.
  * Refusals a handler answers (an AppError in an acknowledgement) are not failures.
  */

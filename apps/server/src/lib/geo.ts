@@ -67,13 +67,13 @@ export function boundingBox(lat: number, lng: number, radius: number) {
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
 }
 
-/** The side of one cell of the feed's place index, in degrees of latitude and of longitude (issue 18). */
+/** The side of one cell of the feed's place index, in degrees of latitude and of longitude. */
 export const GEOCELL_DEG = 0.2;
 /** A cell number is row * GEOCELL_ROW + column; columns run 0..1800, so rows never collide. */
 export const GEOCELL_ROW = 100_000;
 
 /**
- * The cell of the feed's place index (issue 18) that holds the point (`lat`, `lng`) in degrees:
+ * The cell of the feed's place index that holds the point (`lat`, `lng`) in degrees:
  * row floor((lat + 90) / 0.2) times 100,000 plus column floor((lng + 180) / 0.2), a whole number
  * in 0..90,001,800. {@link geocellSql} computes the same number in SQL.
  */
@@ -93,7 +93,7 @@ export function geocellSql(columns: { lat: string; lng: string }): RawBuilder<nu
 
 /**
  * The side of one cell of the nearest-first feed's fine place index on SQLite, in degrees
- * (migration 0015, issue 18): 20 by 20 of them make one {@link GEOCELL_DEG} cell.
+ * (migration 0015): 20 by 20 of them make one {@link GEOCELL_DEG} cell.
  */
 export const FINECELL_DEG = 0.01;
 
@@ -175,7 +175,7 @@ function haversineSql(
  * The haversine term h from `centre` to a point (degrees), computed in JavaScript as
  * {@link haversineSql} computes it in SQL (the centre's radians as here, the point's as SQL's
  * radians() does), so a test `h <= haversineBound(r)` agrees with {@link withinRadiusSql} on
- * every point: the feed's index walks and caches test distance with it (issue 18).
+ * every point: the feed's index walks and caches test distance with it.
  */
 export function haversineFrom(centre: { lat: number; lng: number }) {
   const latC = rad(centre.lat);
@@ -234,7 +234,7 @@ export function withinRadiusSql(
 
 /**
  * SQL condition: the exact test of {@link withinRadiusSql} alone (haversine term h <= sin^2(r / 2R)),
- * with no bounding box, for a plan whose index already narrowed the rows (PostGIS, issue 18).
+ * with no bounding box, for a plan whose index already narrowed the rows (PostGIS).
  * A NULL point is never within.
  */
 export function withinRadiusExactSql(
@@ -246,7 +246,7 @@ export function withinRadiusExactSql(
   return sql<boolean>`${haversineSql(columns, centre)} <= ${h}`;
 }
 
-/** One cell of the grid that `general` location sharing snaps to, in metres (issue 4). */
+/** One cell of the grid that `general` location sharing snaps to, in metres. */
 export const GRID_CELL_M = 1000;
 
 /**
@@ -264,7 +264,7 @@ export function snapToGrid(lng: number, lat: number, cell = GRID_CELL_M): [numbe
   return [Math.round(Math.min(180, snappedLng) * 1e6) / 1e6, Math.round(snappedLat * 1e6) / 1e6];
 }
 
-/** The point others see of a game, by its author's `location_sharing` (issue 4), or null. */
+/** The point others see of a game, by its author's `location_sharing`, or null. */
 export function publicPoint(
   lng: number,
   lat: number,

@@ -60,8 +60,8 @@ function decodedSegment(segment: string): string {
 
 /**
  * `url` (a path) with every segment that holds a secret-looking run ({@link SECRET_RUN}, raw or
- * percent-decoded) replaced by `[redacted]`: the private calendar feed `/api/calendar/{key}.ics`
- * (issue 11), whose key is the only key to it, whatever the spelling of the rest of the path
+ * percent-decoded) replaced by `[redacted]`: the private calendar feed `/api/calendar/{key}.ics`,
+ * whose key is the only key to it, whatever the spelling of the rest of the path
  * (`/API/calendar/…`, `/api//calendar/…`, a percent-encoded key), since a path that misses the
  * route is logged as well.
  */
@@ -74,11 +74,11 @@ export function redactSecrets(url: string): string {
     .join('/');
 }
 
-/** The longest path a request log line carries, in characters (issue 17). */
+/** The longest path a request log line carries, in characters. */
 const LOGGED_PATH_MAX = 200;
 
 /**
- * The fields a request is logged with (issue 17): its method, its route's pattern, its path
+ * The fields a request is logged with: its method, its route's pattern, its path
  * (secrets redacted by {@link redactSecrets}, the query string dropped, at most 200 characters)
  * and where it came from. Fastify adds the request id to every line and the status and time
  * to "request completed". Never a body, a header (tokens) or a query (search text, links' codes).
@@ -171,7 +171,7 @@ export function rejectUnsafeText(
 }
 
 /**
- * An answer already serialized to JSON text (issue 18: the feed assembles its answer from the
+ * An answer already serialized to JSON text (the feed assembles its answer from the
  * cached JSON of each post). {@link responseSerializerCompiler} sends it as it is, and checks
  * it against the route's schema where config asks, like any other answer.
  */

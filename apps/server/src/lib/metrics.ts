@@ -1,5 +1,5 @@
 /**
- * What operators watch (issue 18): Prometheus metrics with prom-client, one registry per app.
+ * What operators watch: Prometheus metrics with prom-client, one registry per app.
  *
  * - `gameon_http_request_duration_seconds{method,route,status}`: latency by route pattern
  *   (`/api/posts/:id`, never the raw URL, so the label set stays small; unknown paths are
@@ -93,7 +93,7 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
 
 /** Times every request by route and serves `GET /metrics` to those allowed to read it. */
 export function metricsRoutes(app: App, metrics: Metrics, token: string | null): void {
-  // A callback hook, not an async one: no promise for every request (issue 18).
+  // A callback hook, not an async one: no promise for every request.
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe(

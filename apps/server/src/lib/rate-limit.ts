@@ -1,5 +1,5 @@
 /**
- * Abuse limits (issues 3 and 17). Sign-in limits are kept per (account, client IP) and per
+ * Abuse limits. Sign-in limits are kept per (account, client IP) and per
  * client IP, never per account alone, so nobody can lock a member out by guessing at their
  * address (OWASP Authentication and Credential Stuffing cheat sheets); per account there is only
  * a short, capped delay ({@link loginDelayMs}). Writes are limited per member. Counters live in
@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 
 /** The sign-in and code-mail limits, by name: `points` per `duration` seconds. */
 export const RATE_LIMITS = {
-  /** Code e-mails (sign-up and reset) to one address (issue 3). */
+  /** Code e-mails (sign-up and reset) to one address. */
   codeMailsPerEmail: { points: 5, duration: 30 * MINUTE },
   /**
    * Code e-mails to one inbox, keyed by `normalizeMailbox` (lib/mailbox.ts): the same budget as the exact
@@ -29,16 +29,16 @@ export const RATE_LIMITS = {
    */
   codeMailsPerMailbox: { points: 5, duration: 30 * MINUTE },
   /**
-   * Code e-mails requested from one client IP (issue 3), generous enough for a carrier NAT that
-   * puts many players behind one address (issue 17); the per-address limit above keeps any one
+   * Code e-mails requested from one client IP, generous enough for a carrier NAT that
+   * puts many players behind one address; the per-address limit above keeps any one
    * inbox from being flooded.
    */
   codeMailsPerIp: { points: 100, duration: 30 * MINUTE },
-  /** Failed logins of one account from one client IP: that pair is locked (issue 17). */
+  /** Failed logins of one account from one client IP: that pair is locked. */
   failedLoginsPerAccountAndIp: { points: 10, duration: 15 * MINUTE },
-  /** Failed logins from one client IP, any account: generous for a carrier NAT (issue 17). */
+  /** Failed logins from one client IP, any account: generous for a carrier NAT. */
   failedLoginsPerIp: { points: 300, duration: 15 * MINUTE },
-  /** All login attempts from one client IP (issue 17). */
+  /** All login attempts from one client IP. */
   loginsPerIp: { points: 1000, duration: 15 * MINUTE },
   /**
    * Failed logins of one account, counted only to size its delay: it never refuses (the
@@ -152,7 +152,7 @@ export function homePointLimited(msBeforeNext: number): AppError {
   );
 }
 
-/** The longest per-account login delay, in milliseconds (issue 17: at most 2 s). */
+/** The longest per-account login delay, in milliseconds (at most 2 s). */
 export const MAX_LOGIN_DELAY_MS = 2000;
 
 /**

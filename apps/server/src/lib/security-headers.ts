@@ -1,5 +1,5 @@
 /**
- * Security headers on every HTTP response (issue 17), chosen by Helmet: a Content Security
+ * Security headers on every HTTP response, chosen by Helmet: a Content Security
  * Policy the built web app passes without inline script, no framing, no MIME sniffing, a
  * referrer trimmed to the origin across sites, HSTS only behind a TLS-ending proxy, API answers
  * kept out of caches, and uploaded pictures served only as images. Socket.IO's own responses
@@ -15,7 +15,7 @@ import { UPLOADS_PREFIX } from './storage.js';
 
 /**
  * The policy. Scripts: only the built bundle and, by its hash, the landing page's one inline
- * script (MEMBER_CHECK_SCRIPT, issue 16); no eval (the web app turns off zod's `new Function`
+ * script (MEMBER_CHECK_SCRIPT); no eval (the web app turns off zod's `new Function`
  * parsers). Styles: `'unsafe-inline'`, because react-aria inserts small
  * `<style>` elements (press and dialog rules) that only a per-page nonce, which the static
  * index.html cannot carry, would otherwise allow; a style cannot run code. `connect-src 'self'`
@@ -41,7 +41,7 @@ export const CONTENT_SECURITY_POLICY = {
  * The headers Helmet sets for `options`, by lower-case name. Helmet's middleware writes the same
  * headers on every response whatever the request (our policy has no per-request parts such as
  * nonces), so it runs once here, on a response that only records them: building and running it
- * for every request, as `@fastify/helmet` does, cost more than a whole health check (issue 18).
+ * for every request, as `@fastify/helmet` does, cost more than a whole health check.
  * @throws Error when Helmet refuses the options (at start-up).
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -95,7 +95,7 @@ export function useSecurityHeaders(app: App, options: { hsts: boolean }): void {
 
 /**
  * onSend hook for `/uploads/*`: a picture (image/*) is shown inline; anything else found there
- * is a download of unknown type, never a page the browser could render (issue 17).
+ * is a download of unknown type, never a page the browser could render.
  */
 function uploadsAsImages(
   request: FastifyRequest,

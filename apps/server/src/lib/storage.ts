@@ -1,5 +1,5 @@
 /**
- * Picture storage (issue 4): one module, so object storage can replace the local folder.
+ * Picture storage: one module, so object storage can replace the local folder.
  * Files are content-addressed by a random name and never change, so they are served with a
  * year-long immutable cache under `/uploads/`.
  */

@@ -1,5 +1,5 @@
 /**
- * One socket write per connection per turn of the event loop (issue 18).
+ * One socket write per connection per turn of the event loop.
  *
  * Engine.IO hands each packet to the transport as soon as it is made. Over WebSocket, `ws` then
  * writes each frame in its own system call. Behind a direct message, the sender's socket gets the

@@ -94,7 +94,7 @@ export function registerClientHandlers(
   // Kept for the spec's clients; the token, not this id, decides who the socket is.
   socket.on('join', (claimed) => {
     if (claimed !== userId && Number(claimed) !== userId)
-      // Never the value itself: a client chooses it, up to a frame's size (issue 17).
+      // Never the value itself: a client chooses it, up to a frame's size.
       log.warn(
         { userId, claimed: describeClientValue(claimed) },
         'socket join with another user id ignored',

@@ -22,14 +22,14 @@ type RealtimeDeps = ConnectionDeps &
   HandlerDeps & {
     events: DomainEventBus;
     log: FastifyBaseLogger;
-    /** Each socket's event rate (issue 17), or null for none (RATE_LIMITS=off). */
+    /** Each socket's event rate, or null for none (RATE_LIMITS=off). */
     eventRate: EventRate | null;
   };
 
 /**
  * Attaches Socket.IO to `httpServer` (frames up to {@link MAX_FRAME_BYTES}, each socket's events
  * rate-limited) and wires domain events to rooms.
- * @returns `disconnect`, the first step of a shutdown (issue 17): refuses new connections and
+ * @returns `disconnect`, the first step of a shutdown: refuses new connections and
  *   disconnects this process's sockets from the server side, so their clients reconnect
  *   (elsewhere, behind a balancer) and the HTTP server can close; `shutdown` then closes
  *   Socket.IO and its adapter.
@@ -49,7 +49,7 @@ export function createRealtime(
   io.engine.on('connection', (raw: EngineConnection & { request: unknown }) => {
     // Engine.IO keeps each connection's first HTTP request for the socket's life; nothing here
     // reads it after the handshake (the token comes in the CONNECT packet), so it is dropped to
-    // save memory per socket (Socket.IO "Memory usage"; issue 18: 10,000 sockets in 512 MB).
+    // save memory per socket (Socket.IO "Memory usage"; 10,000 sockets must fit in 512 MB).
     raw.request = null;
     coalesceWrites(raw);
   });

@@ -1,7 +1,7 @@
 /**
  * What one server process tells the others through the Socket.IO adapter (Redis), beside the
  * broadcasts to rooms (ARCHITECTURE.md scale-out): the sessions it revoked, so that every
- * process forgets them at once (issue 18: each keeps the sessions it resolved lately, see
+ * process forgets them at once (each keeps the sessions it resolved lately, see
  * modules/auth/session-cache.ts), as their sockets are disconnected on every process.
  * Only with an adapter that spans processes: the in-memory one has no peers to tell.
  */

@@ -24,7 +24,7 @@ export interface RedisLink {
  * The Redis sockets' write buffer in bytes. node-redis writes queued commands until the socket's
  * buffer passes its high-water mark, then waits for `drain` and a later turn of the event loop;
  * with Node's 16 KB default, a busy process published some 30 adapter messages a turn and fell
- * seconds behind at 2,000 direct messages a second (issue 18: delivery p50 ~9 s through Redis).
+ * seconds behind at 2,000 direct messages a second (delivery p50 ~9 s through Redis).
  * The commands are in memory either way: this only lets one turn hand them all to the kernel.
  */
 const REDIS_WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
@@ -63,7 +63,7 @@ export async function connectRedis(
     attach: (io) => {
       // Sharded pub/sub with a channel per room ("dynamic"): a process subscribes to the rooms
       // of its own sockets only, so each direct message reaches the one process holding its
-      // recipient instead of reaching every process (issue 18: 2,000 messages a second across
+      // recipient instead of reaching every process (2,000 messages a second across
       // two processes). Broadcasts to several rooms at once, and the adapter's requests
       // (fetchSockets for presence), still go to every process. Every process asks the same
       // Redis, so all of them choose the same adapter.

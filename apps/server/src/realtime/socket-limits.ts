@@ -1,5 +1,5 @@
 /**
- * Flood limits of one socket (issue 17): the largest frame a client may send, a per-socket event
+ * Flood limits of one socket: the largest frame a client may send, a per-socket event
  * rate (a token bucket) that drops the events over it and finally disconnects the flooder, and
  * the bounded description of a client-sent value that the log may carry instead of the value.
  */
@@ -92,7 +92,7 @@ export function limitEventRate(
 }
 
 /**
- * What the log may say about a value a client sent (issue 17: never the value itself, which can
+ * What the log may say about a value a client sent (never the value itself, which can
  * be as large as a frame): its type, its size in bytes as JSON, and at most the first 64
  * characters of that JSON.
  */

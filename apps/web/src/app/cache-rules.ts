@@ -52,16 +52,16 @@ const rules: CacheRule[] = [
   after(createPostMutation(), (client) =>
     client.invalidateQueries({ queryKey: postQueries.all() }),
   ),
-  // Joining changes the game's page and the member's joined games (issue 11).
+  // Joining changes the game's page and the member's joined games.
   after(joinGameMutation(), (client) => client.invalidateQueries({ queryKey: postQueries.all() })),
-  // Leaving frees a place, which the feed, the game page and My Posts show (issue 11).
+  // Leaving frees a place, which the feed, the game page and My Posts show.
   after(leaveGameMutation(), (client) =>
     Promise.all([
       client.invalidateQueries({ queryKey: feedQueries.all() }),
       client.invalidateQueries({ queryKey: postQueries.all() }),
     ]),
   ),
-  // A deleted game leaves the feed and its host's profile (spec part 2 §8; issue 11).
+  // A deleted game leaves the feed and its host's profile (spec part 2 §8).
   after(deletePostMutation(), (client) =>
     Promise.all([
       client.invalidateQueries({ queryKey: feedQueries.all() }),

@@ -1,5 +1,5 @@
 /**
- * The route guard table (spec part 1 §2, spec part 2 §2 "Route guard table"; issue 12): one row
+ * The route guard table (spec part 1 §2, spec part 2 §2 "Route guard table"): one row
  * per path, saying what a signed-out visitor and a signed-in member get there. The router
  * (routes.tsx) is built from it and its test (routes.test.tsx) walks every row in both states.
  * To add a route, add a row.
@@ -123,13 +123,13 @@ export const routeTable = [
   { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },
   { path: '/create-post', signedOut: 'home', signedIn: <CreatePostPage /> },
   { path: '/past-posts', signedOut: 'home', signedIn: <MyPostsPage /> },
-  // A shared game link answers visitors too (issue 15): the game with "Sign in to join".
+  // A shared game link answers visitors too: the game with "Sign in to join".
   { path: '/posts/:postId', signedOut: <GameRoute />, signedIn: <GameRoute /> },
   { path: '/reviews', signedOut: 'home', signedIn: <ReviewsPage /> },
   { path: '/create-review', signedOut: 'home', signedIn: <CreateReviewPage /> },
   { path: '/events/register', signedOut: 'home', signedIn: <EventRegistrationPage /> },
   { path: '/create-event', signedOut: 'home', signedIn: <CreateEventPage /> },
-  // Operators' reports (issue 17); other members see "Not found" there.
+  // Operators' reports; other members see "Not found" there.
   { path: '/admin', signedOut: 'home', signedIn: <AdminPage /> },
   { path: '*', signedOut: 'home', signedIn: 'home' },
 ] as const satisfies readonly RouteRow[];

@@ -17,7 +17,7 @@ import type { RouteRow } from './route-table';
 const rows: readonly RouteRow[] = routeTable;
 
 // The signed-in frame (and the chat and notification code it starts) loads only for members, so a
-// visitor's first page stays light (issue 16).
+// visitor's first page stays light.
 const AppLayout = lazy(() =>
   import('./layouts/AppLayout').then((module) => ({ default: module.AppLayout })),
 );

@@ -10,7 +10,7 @@ import { rootRoutes } from './routes';
 /**
  * Starts the web app in `root` (an empty element): the data router over every route, with the
  * data, session and real-time providers. Called by main.tsx (every page but `/`) and by
- * landing.tsx for a member opening `/` (issue 16).
+ * landing.tsx for a member opening `/`.
  */
 export function startApp(root: HTMLElement): void {
   const router = createBrowserRouter(rootRoutes);

@@ -4,7 +4,7 @@ import { feedQueries } from '../features/feed/api';
 import { postQueries } from '../features/posts/api';
 import { useSocketEvent } from '../lib/socket';
 
-/** Notifications that say a game's players, waitlist or existence changed (issue 11). */
+/** Notifications that say a game's players, waitlist or existence changed. */
 const GAME_CHANGES: ReadonlySet<NotificationType> = new Set<NotificationType>([
   'interest',
   'player_left',
@@ -13,7 +13,7 @@ const GAME_CHANGES: ReadonlySet<NotificationType> = new Set<NotificationType>([
 ]);
 
 /**
- * Keeps games live for the signed-in layout (issue 11): a notification that a game changed
+ * Keeps games live for the signed-in layout: a notification that a game changed
  * (someone joined or left, the member moved up from the waitlist, a game was cancelled)
  * refetches the feed, the game pages and My Posts, so what the member sees matches it.
  */

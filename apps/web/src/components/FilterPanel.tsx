@@ -17,7 +17,7 @@ interface FilterPanelProps {
  * A list's filters (spec part 1 §2 feed, spec part 2 §2 "a Filters toggle (a sidebar in
  * fullscreen mode)"): at 600 px or less (spec part 2 §9) a collapsed "Filters" button that opens
  * the panel under it, ending in "Show results", which closes it and brings the results under it
- * into view with focus on the toggle (issue 16: the open panel pushed the results 950 px down);
+ * into view with focus on the toggle (the open panel pushed the results 950 px down);
  * on wider screens an always open side panel headed "Filters".
  */
 export function FilterPanel({ id, activeCount, children }: FilterPanelProps) {

@@ -15,7 +15,7 @@ interface GameCapacityProps {
 }
 
 /**
- * How full a game is (issue 11): "N of M players" over a bar, a "Full" badge once every place is
+ * How full a game is: "N of M players" over a bar, a "Full" badge once every place is
  * taken, and the viewer's "Waitlist, place N" when they wait.
  */
 export function GameCapacity({

@@ -10,7 +10,7 @@ export interface NextPageLoader {
 }
 
 /**
- * The end of a list loaded page by page (issue 11): the next page of `list` loads as this end
+ * The end of a list loaded page by page: the next page of `list` loads as this end
  * scrolls near the viewport, and a "Load more" button stays for keyboard users and browsers
  * without IntersectionObserver. Renders nothing once there is no next page; after a failed load
  * only the button asks again.

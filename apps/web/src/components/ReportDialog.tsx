@@ -6,7 +6,7 @@ import { DialogActions } from './DialogActions';
 import { TextAreaField } from './InputField';
 import { Modal } from './Modal';
 
-/** The longest reason a report takes (the server's limit, issue 4 and issue 17). */
+/** The longest reason a report takes (the server's limit). */
 const REASON_MAX = 1000;
 
 interface ReportDialogProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from './Button';
 
 /**
- * "Share" for an in-app `path` (issue 15 shareable game links): the system share sheet (Web
+ * "Share" for an in-app `path` (shareable game links): the system share sheet (Web
  * Share API, e.g. WhatsApp on a phone) where there is one, else the absolute link copied to the
  * clipboard with "Link copied" in a status line. Closing the share sheet is no failure.
  */

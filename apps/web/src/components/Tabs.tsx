@@ -2,7 +2,7 @@ import type { Key, ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs as AriaTabs } from 'react-aria-components';
 import { cx } from '../lib/format';
 
-/** A tab drawn as a pill (a list's filters, e.g. My Posts), which wraps at 375 px (issue 11). */
+/** A tab drawn as a pill (a list's filters, e.g. My Posts), which wraps at 375 px. */
 export function pillTabClass(selected: boolean): string {
   return cx(
     'rounded-full px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors',

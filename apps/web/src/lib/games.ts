@@ -1,12 +1,12 @@
-/** Pure readings of a game shared by the feed, the game page and My Posts (issue 11). */
+/** Pure readings of a game shared by the feed, the game page and My Posts. */
 import type { Post } from '@gameon/shared';
 
-/** Where the viewer stands in a game (issue 11): joined, waitlisted at a 1-based place, or out. */
+/** Where the viewer stands in a game: joined, waitlisted at a 1-based place, or out. */
 export type ViewerPlace =
   { status: 'joined' } | { status: 'waitlisted'; position: number } | { status: 'out' };
 
 /**
- * The viewer's place in `post`, read from its joined members and its waitlist (issue 11); a
+ * The viewer's place in `post`, read from its joined members and its waitlist; a
  * signed-out visitor (null) is out.
  */
 export function viewerPlace(post: Post, viewerId: number | null): ViewerPlace {
@@ -16,7 +16,7 @@ export function viewerPlace(post: Post, viewerId: number | null): ViewerPlace {
   return index < 0 ? { status: 'out' } : { status: 'waitlisted', position: index + 1 };
 }
 
-/** Whether every place of `post` is taken (issue 11 `is_full`; counted when an old answer lacks it). */
+/** Whether every place of `post` is taken (`is_full`; counted when an old answer lacks it). */
 export function isFull(post: Post): boolean {
   return post.is_full ?? post.interested_users.length >= post.players_needed;
 }

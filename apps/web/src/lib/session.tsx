@@ -2,7 +2,7 @@
  * Session state (spec part 1 §4 "Authentication"): the token lives in local storage under `token`;
  * on start-up a stored token is checked with `GET /auth/me`; sign-out clears everything and
  * sends the member to /login. The calls (and the schemas they parse with) load on first use, so a
- * visitor with no stored token downloads neither (issue 16).
+ * visitor with no stored token downloads neither.
  */
 import type { SessionUser } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Where a visitor goes back to once signed in (issue 13: a visitor's "Register" on an event leads
+ * Where a visitor goes back to once signed in (a visitor's "Register" on an event leads
  * to /login, then to the event's registration form). Carried as /login's navigation state.
  */
 

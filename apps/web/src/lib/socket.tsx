@@ -1,8 +1,7 @@
 /**
  * The real-time session (spec part 1 §4 "Real-time session", §9; CONTRACT.md "Socket.IO"):
  * one Socket.IO connection while a member is signed in, closed on sign-out or user change. The
- * Socket.IO client is loaded only when a member signs in, so a visitor never downloads it
- * (issue 16).
+ * Socket.IO client is loaded only when a member signs in, so a visitor never downloads it.
  */
 import { SOCKET_UNAUTHORIZED } from '@gameon/shared';
 import type {

@@ -12,7 +12,7 @@ export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this bro
 
 /**
  * localStorage key remembering that the member shared their position (value `granted`), so
- * later visits use it without a "Use my position" press (issue 14).
+ * later visits use it without a "Use my position" press.
  */
 export const POSITION_STORAGE_KEY = 'gameon.position';
 
@@ -21,7 +21,7 @@ function remembered(): boolean {
 }
 
 /**
- * The device's position (spec part 1 §8 "Location" texts), in degrees. Issue 14: never asked on
+ * The device's position (spec part 1 §8 "Location" texts), in degrees. Never asked on
  * load unless the member shared it before (remembered in localStorage); `request` asks, on the
  * member's "Use my position". The spec's error texts appear only after the member asked: a
  * remembered position that can no longer be read is forgotten and the state goes back to idle.

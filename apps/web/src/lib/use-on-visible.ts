@@ -6,7 +6,7 @@ const ROOT_MARGIN = '400px 0px';
 /**
  * Calls `onVisible` whenever the element given to the returned ref callback scrolls into view
  * (IntersectionObserver, 400 px ahead), while `enabled`; a page loaded page by page as the member
- * scrolls (issue 11). Does nothing where the browser has no IntersectionObserver: the page keeps
+ * scrolls. Does nothing where the browser has no IntersectionObserver: the page keeps
  * its "Load more" button for that and for keyboard users.
  */
 export function useOnVisible(onVisible: () => void, enabled: boolean) {

@@ -8,7 +8,7 @@ import { AppProviders } from '../app/providers';
 import { rootRoutes } from '../app/routes';
 import type { FakeSocket } from './fake-socket';
 import { createTestQueryClient } from './utils';
-// The app loads these on demand (issue 16); loaded here, with the test file, so that a test's first
+// The app loads these on demand; loaded here, with the test file, so that a test's first
 // wait for the signed-in app does not also wait for their modules to be compiled.
 import '../app/layouts/AppLayout';
 import '../lib/session-api';

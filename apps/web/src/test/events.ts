@@ -1,4 +1,4 @@
-/** Events as the server answers them, for the events tests (issue 13). */
+/** Events as the server answers them, for the events tests. */
 import type { EventRegistration, SportsEvent } from '@gameon/shared';
 
 /**

@@ -1,4 +1,4 @@
-/** Password reset tokens: single-use, short-lived, stored as SHA-256 (issue 3). */
+/** Password reset tokens: single-use, short-lived, stored as SHA-256. */
 import type { Kysely } from 'kysely';
 import { idColumn } from './helpers.js';
 

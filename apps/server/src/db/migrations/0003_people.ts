@@ -1,6 +1,6 @@
 /**
  * People: follows, settings and privacy, skills, weekly availability, blocks and reports
- * (issue 4; spec part 2 §3, §6, §9). Never edit once landed.
+ * (spec part 2 §3, §6, §9). Never edit once landed.
  */
 import type { Kysely } from 'kysely';
 import { idColumn } from './helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The point others see of a game (issue 4 location_sharing): exact, snapped to a 1 km grid
+ * The point others see of a game (the author's `location_sharing`): exact, snapped to a 1 km grid
  * ('general', the default) or none ('hidden'). Kept beside the exact point so the feed's radius
  * filter and distances use it in SQL. Existing posts are filled from their authors' settings.
  */

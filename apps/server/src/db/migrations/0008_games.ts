@@ -1,5 +1,5 @@
 /**
- * Games complete (issue 11): joining order of interest (joined while places are free, then the
+ * Games complete: joining order of interest (joined while places are free, then the
  * waitlist), cancelled group chats with system lines, and each member's private calendar feed
  * (secret stored as SHA-256). Never edit once landed.
  */

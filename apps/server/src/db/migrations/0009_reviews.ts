@@ -1,5 +1,5 @@
 /**
- * Community reviews (spec part 2 §3 Review, §5; issue 12): one row per review, its tags in a
+ * Community reviews (spec part 2 §3 Review, §5): one row per review, its tags in a
  * child table, both gone with the author's account (ON DELETE CASCADE, as posts). Indexes serve
  * the newest-first lists: every review, one category, one author. Never edit once landed.
  */

@@ -1,5 +1,5 @@
 /**
- * Events and their registrations (issue 13; spec part 2 §3 Event, Event registration form).
+ * Events and their registrations (spec part 2 §3 Event, Event registration form).
  * An online game's event may have no point (lng/lat null). A member registers one team per
  * event (unique event_id, user_id). Everything goes with the organizer's or the registrant's
  * account (ON DELETE CASCADE), and a cancelled event with its registrations. Never edit once

@@ -1,5 +1,5 @@
 /**
- * The client addresses each account signed in from (issue 17): a sign-in from a known address
+ * The client addresses each account signed in from: a sign-in from a known address
  * skips the per-account login delay, so the owner is never slowed by someone guessing their
  * password elsewhere. One row per (account, address), its time refreshed on each sign-in;
  * rows older than 90 days are pruned on write. Goes with the account (ON DELETE CASCADE).

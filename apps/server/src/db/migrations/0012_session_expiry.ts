@@ -1,5 +1,5 @@
 /**
- * Sessions that end (issue 17): each session keeps when it was last seen, the client's user
+ * Sessions that end: each session keeps when it was last seen, the client's user
  * agent (at most 256 characters) and IP address, so that it can expire (30 days idle, 90 days
  * from creation) and its member can see and end it. Existing sessions count as seen now; their
  * `created_at` stays. Never edit once landed.

@@ -1,5 +1,5 @@
 /**
- * Reports that reach an operator, and suspension (issue 17 item 8). The reports table of 0003
+ * Reports that reach an operator, and suspension. The reports table of 0003
  * becomes the one reports model: `target_type` ('member'|'review'|'event') and `target_id` say
  * what is reported, `reported_id` keeps the member it is about (the member, the review's author,
  * the event's organizer), `status` is 'open', 'dismissed' or 'actioned'. Every operator action is

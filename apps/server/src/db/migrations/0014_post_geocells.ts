@@ -1,5 +1,5 @@
 /**
- * The feed's place index (issue 18): `posts.geocell`, the 0.2-degree grid cell of the game's
+ * The feed's place index: `posts.geocell`, the 0.2-degree grid cell of the game's
  * public point (lib/geo.ts geocellOf), -1 for an online game (it shows in every radius feed) and
  * NULL for a hidden place; an index on (geocell, event_time, id, public_lat, public_lng, author_id,
  * sport) lets the feed walk each cell round the viewer in time order and find the ids of a page
@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { ONLINE_GAMES } from '@gameon/shared';
 import { geocellSql } from '../../lib/geo.js';
 
-/** The cell of every online game (issue 14: no place, in every radius feed). */
+/** The cell of every online game (no place, in every radius feed). */
 const ONLINE_CELL = -1;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

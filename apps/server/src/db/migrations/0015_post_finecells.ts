@@ -1,5 +1,5 @@
 /**
- * The nearest-first feed's fine place index on SQLite (issue 18): `posts.finecell`, a virtual
+ * The nearest-first feed's fine place index on SQLite: `posts.finecell`, a virtual
  * generated column holding the 0.01-degree cell of a game's public point (lib/geo.ts
  * finecellSql) for the games that have a place cell (geocell >= 0, migration 0014), NULL for
  * online games and hidden places, with a partial index on (finecell, event_time, id, public_lat,

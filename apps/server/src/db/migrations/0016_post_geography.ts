@@ -1,5 +1,5 @@
 /**
- * PostGIS for the feed on PostgreSQL (issue 18): where the extension is installed or can be
+ * PostGIS for the feed on PostgreSQL: where the extension is installed or can be
  * created here, `posts.geog` is the game's public point as a `geography(Point, 4326)`, a stored
  * column generated from public_lng/public_lat (so every write of them keeps it in step, the
  * repository's and bench/seed.ts's alike; NULL for a hidden place), with a GiST index the feed's

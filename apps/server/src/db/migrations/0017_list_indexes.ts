@@ -1,7 +1,7 @@
 /**
- * Lists without scans (issue 18).
+ * Lists without scans.
  *
- * The feed leaves out suspended members' games (issue 17) with a `not exists` on users; on
+ * The feed leaves out suspended members' games with a `not exists` on users; on
  * PostgreSQL the planner answered it by scanning every member (~15 ms at 100,000 members on each
  * feed request). `users_suspended_idx`, partial over the few suspended members, answers it at once
  * on both dialects.

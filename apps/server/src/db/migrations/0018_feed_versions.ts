@@ -1,5 +1,5 @@
 /**
- * Versions that tell the feed's caches (modules/posts/feed-cache.ts, issue 18) when what they
+ * Versions that tell the feed's caches (modules/posts/feed-cache.ts) when what they
  * hold is stale, kept by triggers so that no write path can forget them:
  *
  * - `posts.version` goes up whenever the post's interested members or tags change (the parts of
@@ -12,7 +12,7 @@
  *   whenever one of them does. Games with no cell (a hidden place) are in no feed with a radius.
  *
  * - A suspension starting or ending moves on the cells of the member's games, so cell lists leave
- *   out suspended members' games (issue 17) and take them back when it ends.
+ *   out suspended members' games and take them back when it ends.
  *
  * Blocks change no version: the feed applies them to every answer, cached or not.
  */

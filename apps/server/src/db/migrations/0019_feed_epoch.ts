@@ -1,5 +1,5 @@
 /**
- * The feed's epoch on the embedded SQLite file (issue 18): one number that goes up whenever any
+ * The feed's epoch on the embedded SQLite file: one number that goes up whenever any
  * place index cell's version does (migration 0018), kept by triggers on `feed_cell_versions`, so
  * that a process that knows the versions of a feed's cells as of an epoch can tell from that one
  * row that they still hold (modules/posts/feed-cache.ts). On PostgreSQL nothing is created: one

@@ -1,5 +1,5 @@
 /**
- * Report snapshots (issue 17 reports): what a report was about, as it read when the report was
+ * Report snapshots: what a report was about, as it read when the report was
  * filed (a review's title, text and rating; an event's title and description; a member's
  * profile fields), so the operator reads what was reported even after its author edits or
  * deletes it. One row per report, its `content` JSON (the shared `reportSnapshotSchema`). The

@@ -25,7 +25,7 @@ export function notBlockedWith(viewerId: number, otherRef: string) {
 /**
  * SQL query: the ids of the members blocked by `viewerId` or blocking `viewerId`, as column `id`:
  * the set {@link notBlockedWith} tests one member against, for a list that filters many rows by
- * it at once (the feed's cached lists, issue 18). Repositories import it from the index.
+ * it at once (the feed's cached lists). Repositories import it from the index.
  */
 export function blockedEitherWay(viewerId: number) {
   return sql<{
@@ -34,7 +34,7 @@ export function blockedEitherWay(viewerId: number) {
 }
 
 /**
- * SQL condition: the member in column `memberRef` is not suspended (issue 17): a suspended
+ * SQL condition: the member in column `memberRef` is not suspended: a suspended
  * member's games leave the feed. Repositories import it from the access module's index; a NULL
  * `memberRef` (a deleted member) passes.
  */
@@ -44,7 +44,7 @@ export function notSuspended(memberRef: string) {
 
 /**
  * SQL condition: the member in column `memberRef` is there for `viewerId` (null: signed out):
- * not suspended ({@link notSuspended}: to everyone else a suspended member is absent, issue 17)
+ * not suspended ({@link notSuspended}: to everyone else a suspended member is absent)
  * and, for a member, no block either way ({@link notBlockedWith}). The one rule every list of
  * members' things composes (search, follower lists, reviews, events, joined games, calendars,
  * conversations). A suspended member has no session (sign-in refused, sessions ended), so no
@@ -150,7 +150,7 @@ export async function relationFacts(db: Executor, viewerId: number, ids: number[
   return { following, followers, blocked };
 }
 
-/** {@link pairFacts}' query, built once (issue 18: it runs before every direct message). */
+/** {@link pairFacts}' query, built once (it runs before every direct message). */
 const pairFactsQuery = reusableQuery(
   ['viewerId', 'ownerId'],
   (db, { viewerId, ownerId }: { viewerId: number; ownerId: number }) =>
@@ -175,7 +175,7 @@ const pairFactsQuery = reusableQuery(
 
 /**
  * The facts of {@link relationFacts} and {@link privacySettings} for one member `ownerId` as
- * `viewerId` sees them, in one query (issue 18: the check before every direct message);
+ * `viewerId` sees them, in one query (the check before every direct message);
  * undefined when no such member. Same follows, same block rule, same defaults.
  */
 export async function pairFacts(db: Executor, viewerId: number, ownerId: number) {

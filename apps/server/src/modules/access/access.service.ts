@@ -4,7 +4,7 @@
  * facts are loaded in batches over ids and judged by the pure rules of `rules.ts`. Blocked
  * members, unknown members and other people's conversations all look "not found" (CONTRACT.md
  * 404: ids of what one may not see are not revealed), and so does everything of a suspended
- * member to everyone else (issue 17): profile, games, reviews, events, calendar feed and
+ * member to everyone else: profile, games, reviews, events, calendar feed and
  * conversations answer 404 (lists leave them out through `presentTo`), and messages to them are
  * refused with "This member is not available".
  */
@@ -23,10 +23,10 @@ import {
   type Relationship,
 } from './rules.js';
 
-/** The refusal of a message to, or a conversation with, a suspended member (issue 17). */
+/** The refusal of a message to, or a conversation with, a suspended member. */
 export const MEMBER_UNAVAILABLE = 'This member is not available';
 
-/** How a viewer may see one member (issue 4 "Privacy on the server"). */
+/** How a viewer may see one member (the privacy rules enforced on the server). */
 export interface ProfileAccess {
   rel: Relationship;
   viewerFollowsOwner: boolean;
@@ -169,7 +169,7 @@ export function createAccessService({
     hiddenAmong,
 
     /**
-     * `viewerId` may see `ownerId`'s posts and reviews (issue 4 activity_history_visibility).
+     * `viewerId` may see `ownerId`'s posts and reviews (`activity_history_visibility`).
      * @throws AppError 404 unknown or blocked, 403 'activity_private' hidden from this viewer.
      */
     async requireActivity(viewerId: number, ownerId: number): Promise<ProfileAccess> {
@@ -179,8 +179,8 @@ export function createAccessService({
     },
 
     /**
-     * Of `ownerIds`, the members whose activity `viewerId` may see (issue 4
-     * activity_history_visibility; oneself always): a list of everyone's work, such as the
+     * Of `ownerIds`, the members whose activity `viewerId` may see
+     * (`activity_history_visibility`; oneself always): a list of everyone's work, such as the
      * reviews list, names only these as authors, so a private activity is not read there while
      * the member's own lists refuse it. Three queries for the batch.
      */
@@ -209,15 +209,15 @@ export function createAccessService({
     },
 
     /**
-     * `senderId` may message `recipientId` (issue 5: the recipient's message_requests, blocks;
-     * issue 17: not a suspended member).
+     * `senderId` may message `recipientId` (the recipient's message_requests, blocks;
+     * not a suspended member).
      * @throws AppError 400 oneself, 404 unknown or blocked either way, 404 {@link MEMBER_UNAVAILABLE}
      *   when the recipient is suspended, 403 'messages_closed' or 'messages_friends_only' when the
      *   recipient's message_requests refuse the sender.
      */
     async requireMayMessage(senderId: number, recipientId: number): Promise<void> {
       requireOther(senderId, recipientId, 'message');
-      // One query for the pair (issue 18: this runs before every direct message).
+      // One query for the pair (this runs before every direct message).
       const recipient = await repo.pairFacts(db, senderId, recipientId);
       if (!recipient) throw notFound('User not found');
       const rel = relationship({ viewerId: senderId, ownerId: recipientId, ...recipient });
@@ -259,10 +259,10 @@ export function createAccessService({
     },
 
     /**
-     * `userId` opens their conversation with member `otherId` by the member's id (issue 5): a
+     * `userId` opens their conversation with member `otherId` by the member's id: a
      * block either way shows it empty, as if there were none (the list hides it).
      * @returns whether the conversation may be shown.
-     * @throws AppError 404 {@link MEMBER_UNAVAILABLE} when `otherId` is suspended (issue 17).
+     * @throws AppError 404 {@link MEMBER_UNAVAILABLE} when `otherId` is suspended.
      */
     async conversationPartner(userId: number, otherId: number): Promise<boolean> {
       const reason = (await hiddenAmong(userId, [otherId])).get(otherId);
@@ -272,8 +272,8 @@ export function createAccessService({
 
     /**
      * `viewerId` (null: signed out) may see every post of `postIds`: each exists, no block
-     * stands with its author (issue 4: a blocked member's games are not there) and its author is
-     * not suspended (issue 17: from the feed, a direct link, its share preview and calendars
+     * stands with its author (a blocked member's games are not there) and its author is
+     * not suspended (from the feed, a direct link, its share preview and calendars
      * alike, until the suspension ends).
      * @returns the author of each post, by post id.
      * @throws AppError 404 'Post not found'.
@@ -282,8 +282,8 @@ export function createAccessService({
 
     /**
      * `viewerId` may see every review of `reviewIds`: each exists, no block stands with its
-     * author (issue 4: a blocked member's reviews are not there; issue 12) and its author is not
-     * suspended (issue 17).
+     * author (a blocked member's reviews are not there) and its author is not
+     * suspended.
      * @returns the author of each review, by review id.
      * @throws AppError 404 'Review not found'.
      */
@@ -299,8 +299,8 @@ export function createAccessService({
 
     /**
      * `viewerId` (null: signed out) may see event `eventId`: it exists, for a member no block
-     * stands with its organizer (issue 4, as for games; issue 13), and its organizer is not
-     * suspended (issue 17: the event is closed, so neither shown nor open to registration).
+     * stands with its organizer (as for games), and its organizer is not
+     * suspended (the event is closed, so neither shown nor open to registration).
      * Events are public, so nothing else hides one.
      * @returns the organizer's id.
      * @throws AppError 404 'Event not found'.
@@ -313,8 +313,8 @@ export function createAccessService({
     },
 
     /**
-     * The private calendar feed of `ownerId` may be read (issue 11): not while they are
-     * suspended (issue 17).
+     * The private calendar feed of `ownerId` may be read: not while they are
+     * suspended.
      * @throws AppError 404 'Calendar not found'.
      */
     async requireCalendarFeed(ownerId: number): Promise<void> {
@@ -332,13 +332,13 @@ export function createAccessService({
         throw forbidden('operator_not_suspendable', 'Operators cannot be suspended');
     },
 
-    /** Whether the member with e-mail `email` is an operator (issue 17, `ADMIN_EMAILS`). */
+    /** Whether the member with e-mail `email` is an operator (`ADMIN_EMAILS`). */
     isOperator(email: string): boolean {
       return isOperator(email, adminEmails);
     },
 
     /**
-     * Only operators read reports and suspend members (issue 17).
+     * Only operators read reports and suspend members.
      * @throws AppError 403 'operator_only' for anyone else.
      */
     async requireOperator(userId: number): Promise<void> {
@@ -349,7 +349,7 @@ export function createAccessService({
 
     /**
      * The members told when `userId` comes online or goes offline: their followers, or nobody
-     * when `userId` hides their online status (issue 4 show_online_status).
+     * when `userId` hides their online status (`show_online_status`).
      */
     async presenceAudience(userId: number): Promise<number[]> {
       const settings = (await repo.privacySettings(db, [userId])).get(userId)!;
@@ -359,7 +359,7 @@ export function createAccessService({
 
     /**
      * The point others will see of a game `authorId` places at `point` ([lng, lat]), by the
-     * author's location_sharing (issue 4): exact, snapped to a ~1 km cell, or null (hidden).
+     * author's location_sharing: exact, snapped to a ~1 km cell, or null (hidden).
      */
     async publicPointOf(
       authorId: number,

@@ -1,9 +1,9 @@
 /**
- * The privacy rules of issue 4 as pure functions (STYLE.md, after atproto's rules stage): how a
+ * The privacy rules as pure functions (STYLE.md, after atproto's rules stage): how a
  * viewer relates to a member, which of the member's fields and points that viewer may see, and
  * who may message whom. "Friends" are members who follow each other; where two settings apply,
  * the stricter wins; a block either way hides each from the other; a suspended member is absent
- * to everyone else (issue 17 suspension). The access service loads the facts these rules need, in
+ * to everyone else (suspension). The access service loads the facts these rules need, in
  * batches; nothing else in the server decides them.
  */
 import type {
@@ -82,7 +82,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   message_requests: 'anyone',
 };
 
-/** What of a member's profile a viewer may see (issue 4 "Privacy on the server"). */
+/** What of a member's profile a viewer may see (the privacy rules enforced on the server). */
 export function visibleParts(
   settings: Pick<
     PrivacySettings,
@@ -100,7 +100,7 @@ export function visibleParts(
   };
 }
 
-/** Whether a viewer with `rel` is shown the member's online status (issue 4 show_online_status). */
+/** Whether a viewer with `rel` is shown the member's online status (`show_online_status`). */
 export function onlineVisible(
   settings: Pick<PrivacySettings, 'show_online_status'>,
   rel: Relationship,
@@ -109,7 +109,7 @@ export function onlineVisible(
 }
 
 /**
- * Why `rel` may not message a member with `requests` (issue 5 message_requests), or null when
+ * Why `rel` may not message a member with `requests` (`message_requests`), or null when
  * it may: 'blocked', 'unavailable' (suspended), 'closed' (none), 'friends_only' (only friends may).
  */
 export function messageRefusal(
@@ -125,9 +125,9 @@ export function messageRefusal(
 }
 
 /**
- * The point of a game `viewerId` (null: a signed-out visitor; issue 15) may see: the author
- * sees the exact point, everyone else the public one stored from the author's location_sharing
- * (issue 4), or null when it is hidden.
+ * The point of a game `viewerId` (null: a signed-out visitor) may see: the author
+ * sees the exact point, everyone else the public one stored from the author's location_sharing,
+ * or null when it is hidden.
  */
 export function pointShownTo(
   viewerId: number | null,
@@ -146,7 +146,7 @@ export function pointShownTo(
 }
 
 /**
- * An operator reads reports and suspends members (issue 17): their e-mail address is one of
+ * An operator reads reports and suspends members: their e-mail address is one of
  * `adminEmails` (`ADMIN_EMAILS`, already lower-cased), compared case-insensitively.
  */
 export function isOperator(email: string, adminEmails: readonly string[]): boolean {

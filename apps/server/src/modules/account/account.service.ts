@@ -1,7 +1,7 @@
 /**
- * Account deletion (issue 4; CONTRACT.md `DELETE /account`): with the password, the member's
+ * Account deletion (CONTRACT.md `DELETE /account`): with the password, the member's
  * account, sessions (sockets disconnected), posts, reviews, the events they organize and their
- * event registrations (issue 13), the snapshots reports keep of what they wrote (issue 17),
+ * event registrations, the snapshots reports keep of what they wrote,
  * pictures, codes and every row keyed by their e-mail or phone go; their messages in others'
  * chats stay, shown as 'Deleted user'.
  */

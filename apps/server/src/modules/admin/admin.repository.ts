@@ -1,4 +1,4 @@
-/** Queries for reports with their snapshots, operator actions and suspension (issue 17 item 8). */
+/** Queries for reports with their snapshots, operator actions and suspension. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ReportStatus, ReportTargetType } from '@gameon/shared';
 import type { AdminActionsTable, DB, ReportSnapshotsTable } from '../../db/types.js';

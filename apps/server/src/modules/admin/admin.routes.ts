@@ -1,4 +1,4 @@
-/** `/api/admin/*` routes (issue 17 item 8): operators read reports and suspend members. */
+/** `/api/admin/*` routes: operators read reports and suspend members. */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   adminReportsQuerySchema,

@@ -1,5 +1,5 @@
 /**
- * Reports that reach an operator, and suspension (issue 17 item 8). Members file reports about
+ * Reports that reach an operator, and suspension. Members file reports about
  * members, reviews and events ({@link AdminService.fileReport}, called by the users, reviews and
  * events services after their own access checks); operators (`ADMIN_EMAILS`, access rule
  * `requireOperator`) list the open ones, dismiss them, and suspend or unsuspend members. A

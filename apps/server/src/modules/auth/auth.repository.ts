@@ -75,7 +75,7 @@ export async function insertUser(
   return id;
 }
 
-/** Stores a new session (issue 17: with its client's user agent and IP); returns its id. */
+/** Stores a new session (with its client's user agent and IP); returns its id. */
 export function insertSession(
   db: Executor,
   session: {
@@ -93,7 +93,7 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** {@link findSessionByTokenHash}'s query, built once (issue 18: it runs for every request). */
+/** {@link findSessionByTokenHash}'s query, built once (it runs for every request). */
 const sessionByTokenHash = reusableQuery(
   ['tokenHash'],
   (db, { tokenHash }: { tokenHash: string }) =>

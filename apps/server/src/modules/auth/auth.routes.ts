@@ -79,7 +79,7 @@ export function authRoutes(app: App, auth: AuthService, requireAuth: preHandlerA
     { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
     (request) => auth.logout(principalOf(request)),
   );
-  // A member's sessions (issue 17): list, end one, end all but this one.
+  // A member's sessions: list, end one, end all but this one.
   app.get(
     '/api/auth/sessions',
     { preHandler: requireAuth, schema: { response: { 200: sessionListSchema } } },

@@ -44,19 +44,19 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** PUBLIC_URL, for the sign-in and reset links in the "already have an account" mail. */
   publicUrl: string;
-  /** Whether an e-mail address is an operator's (access rule, issue 17); default nobody. */
+  /** Whether an e-mail address is an operator's (access rule); default nobody. */
   isOperator?: (email: string) => boolean;
 }
 
-/** Sign-in addresses older than this are forgotten (issue 17). */
+/** Sign-in addresses older than this are forgotten. */
 const SIGN_IN_ADDRESS_TTL_SECONDS = 90 * 24 * 3600;
-/** Issue 17: `last_seen_at` is written at most once an hour per session, not per request. */
+/** `last_seen_at` is written at most once an hour per session, not per request. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Issue 17: the longest a client's User-Agent header is kept. */
+/** The longest a client's User-Agent header is kept. */
 const USER_AGENT_MAX = 256;
 
-/** Who opened a session (issue 17): the client's IP address and User-Agent header. */
+/** Who opened a session: the client's IP address and User-Agent header. */
 export interface SessionClient {
   ip: string;
   userAgent: string | undefined;
@@ -65,7 +65,7 @@ export interface SessionClient {
 /** A reset token is good for 15 minutes after the code is verified, once. */
 const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** The same answer for known and unknown e-mails: no account enumeration (issue 3). */
+/** The same answer for known and unknown e-mails: no account enumeration. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, a reset code has been sent.';
 const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start again.';
@@ -74,7 +74,7 @@ const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start 
 // re-exported for the callers that take it together with this service.
 export type { Principal };
 
-/** Presents a member as `GET /auth/me` returns it; `isOperator` shows the admin link (issue 17). */
+/** Presents a member as `GET /auth/me` returns it; `isOperator` shows the admin link. */
 export function presentSessionUser(user: repo.UserWithLists, isOperator: boolean): SessionUser {
   return {
     id: user.id,
@@ -102,11 +102,11 @@ export function createAuthService({
   publicUrl,
   isOperator = () => false,
 }: AuthDeps) {
-  /** Sessions resolved lately (issue 18); a revoked one is forgotten as it is announced. */
+  /** Sessions resolved lately; a revoked one is forgotten as it is announced. */
   const sessions = createSessionCache();
   events.on('session.revoked', ({ sessionIds }) => sessions.forget(sessionIds));
 
-  /** Usernames are public, so a taken one is said plainly (issue 17). @throws AppError 409. */
+  /** Usernames are public, so a taken one is said plainly. @throws AppError 409. */
   async function assertUsernameFree(username: string) {
     if (await repo.usernameTaken(db, username))
       throw conflict('Username is already taken', [
@@ -116,7 +116,7 @@ export function createAuthService({
 
   /**
    * Mails a sign-up code, or to an address that already has an account the "you already have
-   * an account" notice and a code nobody receives, so every next step answers alike (issue 17).
+   * an account" notice and a code nobody receives, so every next step answers alike.
    */
   async function mailSignupCode(email: string, username: string) {
     if (await repo.findUserByEmail(db, email)) {
@@ -156,7 +156,7 @@ export function createAuthService({
   }
 
   /**
-   * Deletes expired sessions (issue 17: idle 30 days, or begun 90 days ago) of everyone, or of
+   * Deletes expired sessions (idle 30 days, or begun 90 days ago) of everyone, or of
    * `userId` only, and disconnects their sockets.
    */
   async function pruneSessions(userId?: number) {
@@ -191,7 +191,7 @@ export function createAuthService({
      * Starts a sign-up: checks the username is free, keeps the pending sign-up with the
      * password already hashed, and mails a code (spec part 1 §7 send-otp). An address that
      * already has an account gets the same answer and, instead of a code, a mail saying so
-     * (issue 17: membership is not enumerable).
+     * (membership is not enumerable).
      * @throws AppError 409 when the username is taken (or a sign-up for the address is waiting
      * with another password), 429 when rate limited.
      */
@@ -239,8 +239,8 @@ export function createAuthService({
 
     /**
      * Verifies the sign-up code, creates the account and signs it in from `client`.
-     * @throws AppError 400 for a wrong/expired code, and alike when the address has an account
-     * (issue 17); 404 with no pending sign-up; 409 when the username was taken meanwhile.
+     * @throws AppError 400 for a wrong/expired code, and alike when the address has an account;
+     * 404 with no pending sign-up; 409 when the username was taken meanwhile.
      */
     async completeSignup(email: string, otp: string, client: SessionClient) {
       const pending = await repo.findPendingSignup(db, email);
@@ -251,7 +251,7 @@ export function createAuthService({
       const userId = await db
         .transaction()
         .execute(async (trx) => {
-          // Says no more than a spent code would: membership is not enumerable (issue 17).
+          // Says no more than a spent code would: membership is not enumerable.
           if (await repo.findUserByEmail(trx, email))
             throw badRequest('Invalid or expired code. Please request a new one.', [
               { field: 'otp', message: 'Invalid or expired code' },
@@ -289,12 +289,12 @@ export function createAuthService({
     },
 
     /**
-     * Signs in from client address `ip` (issue 17, after OWASP: lock per account and IP, never
+     * Signs in from client address `ip` (after OWASP: lock per account and IP, never
      * per account). Failed logins lock the (account, IP) pair after 10 in 15 minutes and an IP
      * after 300; all logins from one IP are capped at 1000 in 15 minutes. Per account there is
      * no lock, only a delay of at most 2 s growing with its recent failures, and only from an
      * address the account has not signed in from in 90 days.
-     * @throws AppError 401 'Invalid email or password', 403 'account_suspended' (issue 17), 429
+     * @throws AppError 401 'Invalid email or password', 403 'account_suspended', 429
      *   when rate limited.
      */
     async login(email: string, password: string, ip: string, userAgent: string | undefined) {
@@ -321,7 +321,7 @@ export function createAuthService({
       await limiter.reset('failedLoginsPerAccountAndIp', pair);
       await limiter.refund('failedLoginsPerIp', ip);
       await limiter.reset('failedLoginsPerAccount', email);
-      // Only after the password: the answer does not tell strangers who is suspended (issue 17).
+      // Only after the password: the answer does not tell strangers who is suspended.
       if (user.suspended_at !== null)
         throw forbidden('account_suspended', 'This account is suspended.');
       await recordSignIn(user.id, ip);
@@ -445,10 +445,10 @@ export function createAuthService({
     },
 
     /**
-     * Resolves a bearer token to its session, or null for an unknown or expired one (issue 17:
-     * unused 30 days, or begun 90 days ago; an expired session is deleted) or one of a suspended
+     * Resolves a bearer token to its session, or null for an unknown or expired one (unused
+     * 30 days, or begun 90 days ago; an expired session is deleted) or one of a suspended
      * member. Writes the session's `last_seen_at` only when it is over an hour old. A session
-     * resolved in the last few seconds is answered from memory (issue 18, session-cache.ts).
+     * resolved in the last few seconds is answered from memory (session-cache.ts).
      */
     async authenticate(token: string): Promise<Principal | null> {
       if (token.length === 0 || token.length > 200) return null;
@@ -483,7 +483,7 @@ export function createAuthService({
     },
 
     /**
-     * The member's live sessions (issue 17), the most recently seen first, with `current` on
+     * The member's live sessions, the most recently seen first, with `current` on
      * the one of `principal`; never a token.
      */
     async listSessions(principal: Principal): Promise<SessionInfo[]> {
@@ -500,7 +500,7 @@ export function createAuthService({
     },
 
     /**
-     * Ends one of the member's own sessions (issue 17) and disconnects its sockets.
+     * Ends one of the member's own sessions and disconnects its sockets.
      * @throws AppError 404 for an unknown id or another member's session (alike), 429 past the
      *   member's limit (shared with signing out every other session).
      */
@@ -523,8 +523,8 @@ export function createAuthService({
     },
 
     /**
-     * Ends every session of a member and disconnects their sockets on every node (issue 17;
-     * for suspension too).
+     * Ends every session of a member and disconnects their sockets on every node
+     * (signing out everywhere, a password change, suspension).
      */
     async endAllSessions(userId: number): Promise<void> {
       await revokeSessions(userId);

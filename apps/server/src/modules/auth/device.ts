@@ -1,4 +1,4 @@
-/** A session's device as its member reads it (issue 17), from the client's user agent. */
+/** A session's device as its member reads it, from the client's user agent. */
 import Bowser from 'bowser';
 
 /** Devices whose model says more than their system ("Safari on iPhone", not "on iOS"). */

@@ -35,7 +35,7 @@ export function codeMail(purpose: OtpPurpose, code: string, username?: string) {
 
 /**
  * Renders the mail an address that already has an account gets when someone starts a sign-up
- * with it (issue 17), in place of a code: sign in or reset the password, with links built from
+ * with it, in place of a code: sign in or reset the password, with links built from
  * `publicUrl` (PUBLIC_URL, no trailing slash).
  */
 export function alreadyRegisteredMail(publicUrl: string) {

@@ -1,5 +1,5 @@
 /**
- * Sessions this process resolved lately, by token hash (issue 18): every authenticated request
+ * Sessions this process resolved lately, by token hash: every authenticated request
  * looks its token up, and on PostgreSQL that lookup is a round trip of its own (a feed on
  * PostgreSQL: 2,400 req/s with it, 3,000 without). A session is kept {@link SESSION_CACHE_MS}
  * at most, and forgotten at once when it is revoked: in this process by the auth service, in

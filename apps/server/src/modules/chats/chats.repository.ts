@@ -52,7 +52,7 @@ export async function addMembers(
     .execute();
 }
 
-/** Removes a member from a chat (leaving a game, issue 11). */
+/** Removes a member from a chat (leaving a game). */
 export async function removeMember(db: Executor, groupChatId: number, userId: number) {
   await db
     .deleteFrom('group_chat_members')
@@ -61,7 +61,7 @@ export async function removeMember(db: Executor, groupChatId: number, userId: nu
     .execute();
 }
 
-/** Marks a chat cancelled at `now` (issue 11). */
+/** Marks a chat cancelled at `now`. */
 export async function markCancelled(db: Executor, groupChatId: number, now: string) {
   await db
     .updateTable('group_chats')

@@ -1,7 +1,7 @@
 /**
  * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
  * call checks that the caller is a member; the socket handlers call these same functions.
- * Joining or leaving a game is announced to its chat's members as it happens (issue 15).
+ * Joining or leaving a game is announced to its chat's members as it happens.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
@@ -15,15 +15,15 @@ import * as repo from './chats.repository.js';
 
 export interface ChatsDeps {
   db: Kysely<DB>;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
 }
 
 const DELETED_USER = 'Deleted user';
-/** The sender shown for GameOn's own lines (issue 11). */
+/** The sender shown for GameOn's own lines. */
 const SYSTEM_SENDER = 'GameOn';
-/** The line a cancelled game's chat ends with (issue 11). */
+/** The line a cancelled game's chat ends with. */
 export const GAME_CANCELLED_LINE = 'This game was cancelled';
 
 function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[number]): GroupMessage {
@@ -77,7 +77,7 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
   }
 
   /**
-   * Announces that `actorId` joined or left the chat (issue 15; `chat.membership.changed`): each
+   * Announces that `actorId` joined or left the chat (`chat.membership.changed`): each
    * member who sees the actor (no block either way; the actor too while a member) gets the chat
    * as they see it, computed per member since unread counts and visible members differ;
    * `removedUserId` gets the removal.
@@ -102,7 +102,7 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     });
   }
 
-  // Chats appear live (issue 15): joining or leaving a game changes who is in its chat. A
+  // Chats appear live: joining or leaving a game changes who is in its chat. A
   // waitlisted member is in the chat already, so a promotion changes nothing here.
   events.on('post.interest', ({ groupChatId, user }) =>
     announceMembership(groupChatId, user.id, null),
@@ -160,7 +160,7 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     },
 
     /**
-     * Takes `userId` out of the group chat of post `postId` (leaving the game, issue 11), in the
+     * Takes `userId` out of the group chat of post `postId` (leaving the game), in the
      * caller's transaction `trx`.
      * @returns the chat's id, or null when the post has none.
      */
@@ -176,7 +176,7 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     },
 
     /**
-     * Closes the group chat of post `postId` because the game is cancelled (issue 11), in the
+     * Closes the group chat of post `postId` because the game is cancelled, in the
      * caller's transaction `trx`: marks it cancelled and ends it with the system line
      * {@link GAME_CANCELLED_LINE}. Members keep reading it; {@link sendMessage} refuses new
      * messages.
@@ -256,8 +256,8 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
      * @throws AppError 404 as {@link assertMember}; 403 `game_cancelled` when the game of the
-     *   chat was cancelled (issue 11: readable, no new messages);
-     *   429 past the member's message limit (issue 17).
+     *   chat was cancelled (readable, no new messages);
+     *   429 past the member's message limit.
      */
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
       await limiter.write('message', userId);

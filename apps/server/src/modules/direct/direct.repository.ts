@@ -22,7 +22,7 @@ export function findConversationBetween(db: Executor, a: number, b: number) {
 
 /**
  * The conversation of two members, created on the first message. Looked up first: every message
- * but the first finds it in one indexed read, with no write (issue 18).
+ * but the first finds it in one indexed read, with no write.
  */
 export async function ensureConversation(
   db: Executor,
@@ -127,7 +127,7 @@ const insertConversationInBatch = batchStatement(
 
 /**
  * Stores a direct message in the conversation of its sender and recipient, in one statement
- * (issue 18: this runs for every message): the conversation is looked up by the pair inside the
+ * (this runs for every message): the conversation is looked up by the pair inside the
  * INSERT, and the message comes back with its id, conversation and the sender's name, so no
  * read follows.
  * @returns the stored message as presented, or undefined when the two have no conversation yet
@@ -144,8 +144,8 @@ async function insertMessageBetween(db: Executor, row: NewDirectMessage) {
 
 /**
  * Stores a direct message with {@link insertMessageBetween}, creating the pair's conversation
- * first when there is none: one statement for every message but a conversation's first
- * (issue 18). {@link insertMessagesBetween} does the same for a batch.
+ * first when there is none: one statement for every message but a conversation's first.
+ * {@link insertMessagesBetween} does the same for a batch.
  * @returns the stored message as presented.
  * @throws the database's error when it refuses the message.
  */
@@ -165,7 +165,7 @@ export type StoredMessage = Awaited<ReturnType<typeof storeMessage>>;
 /**
  * Stores direct messages as {@link storeMessage} does, each creating its pair's
  * conversation when there is none, all in one transaction on the embedded SQLite file (group
- * commit, issue 18: one commit for the messages of one turn of the event loop instead of one
+ * commit: one commit for the messages of one turn of the event loop instead of one
  * each; db/write-batch.ts), a message the database refuses failing alone. `alongside` gets each
  * message as stored (as {@link storeMessage} answers it), in the same transaction: what it writes
  * commits or fails with that message (it must do nothing outside the database: it may run
@@ -236,7 +236,7 @@ export function listMessages(
  * - SQLite: one lock covers writes to the whole file. An update that matches no row takes it
  *   without rewriting a page, then the unread ones are read under it. The no-op update of every
  *   unread message wrote their table and index pages to the WAL again, some 5 ms for a batch of
- *   40 on this machine (issue 18); a process on the same file waits for the commit either way.
+ *   40 on this machine; a process on the same file waits for the commit either way.
  * @returns the ids still unread.
  */
 export async function lockUnreadMessages(db: Executor, messageIds: number[]): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 /**
- * Direct messages (spec part 1 §2 Messages, §3, §4; CONTRACT.md; issue 5). Who may message whom
+ * Direct messages (spec part 1 §2 Messages, §3, §4; CONTRACT.md). Who may message whom
  * (the recipient's `message_requests` and blocks) is the access module's rule, checked for every
  * send and every conversation opened; read state lives on the server.
  */
@@ -51,7 +51,7 @@ export function createDirectService({
   messageNotificationInBatch,
 }: {
   db: Kysely<DB>;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
   access: Pick<AccessService, 'requireMayMessage' | 'requireConversation' | 'conversationPartner'>;
@@ -80,7 +80,7 @@ export function createDirectService({
     access.requireMayMessage(senderId, recipientId);
 
   /**
-   * Messages waiting for their turn's group commit (issue 18): the messages read from every
+   * Messages waiting for their turn's group commit: the messages read from every
    * socket in one turn of the event loop are stored in one transaction with their recipients'
    * notifications, written right after the turn's input (`setImmediate`); one that the database
    * refuses fails alone (db/write-batch.ts).
@@ -173,11 +173,11 @@ export function createDirectService({
 
     /**
      * Stores and announces a direct message (the first one creates the conversation), in one
-     * transaction with the other messages of its turn (group commit, issue 18). A member's
+     * transaction with the other messages of its turn (group commit). A member's
      * messages are handled one after another in the order they were sent ({@link inOrder}), so
      * they are stored, numbered and delivered in that order even where the database answers
      * their checks out of order (PostgreSQL's pool).
-     * @throws AppError 429 past the member's message limit (issue 17); AppError 400/403/404 as
+     * @throws AppError 429 past the member's message limit; AppError 400/403/404 as
      *   {@link assertMayMessage}; the database's error when it refused this message (the others
      *   of its turn are stored all the same).
      */
@@ -214,8 +214,8 @@ export function createDirectService({
      * `GET /direct-messages/conversation/{otherUserId}`: `{messages, conversationId}` (null before
      * any), the newest `limit` messages older than `cursor`, oldest first, and the older page's
      * cursor (CONTRACT.md "Pagination"). Across a block it is empty, as if there were none.
-     * @throws AppError 404 'This member is not available' when the other member is suspended
-     *   (issue 17), 400 invalid cursor.
+     * @throws AppError 404 'This member is not available' when the other member is suspended,
+     * 400 invalid cursor.
      */
     async conversationWith(userId: number, otherUserId: number, limit: number, cursor?: string) {
       const shown = await access.conversationPartner(userId, otherUserId);

@@ -1,6 +1,6 @@
 /**
- * Queries for events and their tags, and the batch reads that present a page of events (issue
- * 13). The list's radius test is the geo module's portable SQL, its page the keyset of the feed.
+ * Queries for events and their tags, and the batch reads that present a page of events.
+ * The list's radius test is the geo module's portable SQL, its page the keyset of the feed.
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { EVENT_DURATION_MAX_DAYS, type EventSkillLevel } from '@gameon/shared';
@@ -56,7 +56,7 @@ export function findEvent(db: Executor, id: number) {
 /**
  * Locks event `id` for the caller's transaction (a no-op update: a row lock on PostgreSQL, as
  * `for update` takes, and the write lock on SQLite, whose one writer then runs registrations one
- * by one), so its places, its maximum and its cancellation cannot be raced (issue 13).
+ * by one), so its places, its maximum and its cancellation cannot be raced.
  * @returns the event, or undefined when it does not exist.
  */
 export function lockEvent(db: Executor, id: number) {
@@ -108,7 +108,7 @@ export interface EventFilter {
  *
  * An event lasts at most {@link EVENT_DURATION_MAX_DAYS} days (the shared schema), so one that
  * has not ended started less than that long before `filter.endsAfter`: the walk of the
- * (event_date, id) index starts there instead of at the first event ever held (issue 18).
+ * (event_date, id) index starts there instead of at the first event ever held.
  */
 export function list(db: Executor, filter: EventFilter) {
   const maxDurationMs = EVENT_DURATION_MAX_DAYS * 24 * 3600_000;
@@ -133,8 +133,8 @@ export function list(db: Executor, filter: EventFilter) {
     const within = withinRadiusSql({ lat: 'e.lat', lng: 'e.lng' }, { lat, lng }, radius);
     query = query.where(sql<boolean>`(e.lat is null or ${within})`);
   }
-  // A member does not see the events of a member they blocked or who blocked them (issue 4), and
-  // nobody those of a suspended organizer (issue 17).
+  // A member does not see the events of a member they blocked or who blocked them, and
+  // nobody those of a suspended organizer.
   query = query.where(presentTo(filter.viewerId, 'e.organizer_id'));
   if (filter.cursor)
     query = query.where(afterKeyset({ time: 'e.event_date', id: 'e.id' }, filter.cursor));

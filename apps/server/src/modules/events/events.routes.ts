@@ -1,6 +1,6 @@
 /**
  * `/api/events/*` and `/api/event-registrations/*` routes (spec part 2 §7; CONTRACT.md events
- * calls; issue 13). The list, an event and its calendar are public (`optionalAuth`: signed out
+ * calls). The list, an event and its calendar are public (`optionalAuth`: signed out
  * is fine, a bad token is 401); everything else needs a member.
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';

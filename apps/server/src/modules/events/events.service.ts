@@ -1,11 +1,11 @@
 /**
- * Events (issue 13; spec part 2 §2 Events, §3 Event, §4, §7; CONTRACT.md events calls): public
+ * Events (spec part 2 §2 Events, §3 Event, §4, §7; CONTRACT.md events calls): public
  * listings of tournaments and meet-ups that members register a team for. The list is a pipeline
  * (STYLE.md): filtered page of rows -> batch hydrate -> present. Members create events; the
  * organizer edits and cancels them, and a cancellation tells every registered member
  * (`event.cancelled`, which the notifications module turns into `event_cancelled`). While an
  * operator suspends the organizer their events are closed (hidden, no registrations: the access
- * rule) and the registered members are told (`event.closed`, issue 17).
+ * rule) and the registered members are told (`event.closed`).
  */
 import type { Kysely } from 'kysely';
 import type { eventBodySchema, eventsQuerySchema, SportsEvent } from '@gameon/shared';
@@ -31,7 +31,7 @@ export interface EventsDeps {
   auth: Pick<AuthService, 'members'>;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
-  /** Where reports go (the admin module, issue 17). */
+  /** Where reports go (the admin module). */
   reports: Pick<AdminService, 'fileReport'>;
   /** Per-member write limits: reports, events organized, edited and cancelled. */
   limiter: Pick<RateLimiter, 'write'>;
@@ -42,7 +42,7 @@ export type EventInput = z.output<typeof eventBodySchema>;
 
 const HOUR_MS = 3600 * 1000;
 
-/** An event's length in hours, to 2 decimals, from its start and end (UTC ISO; issue 13). */
+/** An event's length in hours, to 2 decimals, from its start and end (UTC ISO). */
 function durationHours(start: string, end: string): number {
   return Math.round(((Date.parse(end) - Date.parse(start)) / HOUR_MS) * 100) / 100;
 }
@@ -68,7 +68,7 @@ function requireFutureStart(eventDate: string, now: string): void {
 
 /**
  * The stored columns of an event body: times as UTC ISO, the point or none, 0/1 for equipment,
- * the registration deadline the start when none is given (issue 13).
+ * the registration deadline the start when none is given.
  */
 function fieldsOf(input: EventInput): repo.EventFields {
   const eventDate = toUtcIso(input.eventDate);
@@ -213,7 +213,7 @@ export function createEventsService({
     },
 
     /**
-     * `POST /events` (issue 13): the caller organizes a new event.
+     * `POST /events`: the caller organizes a new event.
      * @throws AppError 400 when the start is not in the future (the body's other rules are the
      *   shared schema's), 429 past the member's limit.
      */
@@ -235,7 +235,7 @@ export function createEventsService({
     },
 
     /**
-     * `PUT /events/{id}` (issue 13): the organizer replaces every field. A changed start must be
+     * `PUT /events/{id}`: the organizer replaces every field. A changed start must be
      * in the future; the maximum may not drop below the registrations already made (checked
      * under the event's lock, so no registration slips in between).
      * @throws AppError 404 unknown or hidden, 403 `not_organizer`, 400 `event_ended` or a start
@@ -265,7 +265,7 @@ export function createEventsService({
     },
 
     /**
-     * `DELETE /events/{id}` (issue 13): the organizer cancels an event that has not ended. It
+     * `DELETE /events/{id}`: the organizer cancels an event that has not ended. It
      * leaves every list with its registrations, and each registered member is told
      * (`event.cancelled`).
      * @throws AppError 404 unknown, hidden or already cancelled, 403 `not_organizer`, 400
@@ -297,7 +297,7 @@ export function createEventsService({
 
     /**
      * Closes the events `organizerId` organizes that have not ended, as an operator suspends them
-     * (issue 17): while the organizer is suspended the access rule hides the events and refuses
+     *: while the organizer is suspended the access rule hides the events and refuses
      * registrations; here each event's registered members are told (`event.closed`). The
      * registrations stay, so an event returns as it was when the suspension ends.
      * @returns how many events were closed.
@@ -312,7 +312,7 @@ export function createEventsService({
     },
 
     /**
-     * `GET /events/{id}/calendar.ics` (public; issue 13): the event as iCalendar: DTSTART and
+     * `GET /events/{id}/calendar.ics` (public): the event as iCalendar: DTSTART and
      * DTEND its start and end, SUMMARY sport and title, LOCATION the place (GEO when it has a
      * point: an event's place is public), URL its place in the events list.
      * @throws AppError 404 unknown, or hidden from a member by a block.
@@ -337,7 +337,7 @@ export function createEventsService({
     },
 
     /**
-     * `POST /events/{id}/report` (issue 17): files a report about an event for the operators,
+     * `POST /events/{id}/report`: files a report about an event for the operators,
      * with its title, description, sport, place and start as they read now.
      * @throws AppError 404 unknown or hidden by a block, 400 one's own event.
      */

@@ -1,4 +1,4 @@
-/** Queries for event registrations (issue 13): one team per member and event. */
+/** Queries for event registrations: one team per member and event. */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, EventRegistrationsTable } from '../../db/types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Event registration (issue 13; spec part 2 §2 Event registration, §3 Event registration form,
+ * Event registration (spec part 2 §2 Event registration, §3 Event registration form,
  * §5, §7; CONTRACT.md): a member registers one team for an event while it has places and its
  * registration deadline has not passed, and may cancel it. The organizer alone reads the
  * registrations, with their names and phones; no other answer carries them.
@@ -22,7 +22,7 @@ import * as repo from './registrations.repository.js';
 
 export interface RegistrationsDeps {
   db: Kysely<DB>;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireEvent'>;
   auth: Pick<AuthService, 'members'>;
@@ -52,7 +52,7 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
      * @returns `{success: true, registration}`, the caller's own registration.
      * @throws AppError 404 unknown event (or hidden by a block), 403 `own_event`, 409
      *   `already_registered`, `registration_closed` (deadline passed) or `event_full`;
-     *   429 past the member's registration limit (issue 17).
+     *   429 past the member's registration limit.
      */
     async register(
       userId: number,
@@ -109,7 +109,7 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
 
     /**
      * Frees every place `userId` holds in events that have not ended, as when they cancel each
-     * registration: an operator suspended the member (issue 17), who is then absent from others'
+     * registration: an operator suspended the member, who is then absent from others'
      * registration lists. The places do not come back when the suspension ends.
      * @returns how many registrations were cancelled.
      */

@@ -43,7 +43,7 @@ export async function insertMany(db: Kysely<DB>, rows: NewNotification[]) {
 
 /**
  * Deletes the unread message notifications of `pairs` (member id, conversation id): one
- * statement for the batch (issue 18), at most {@link INSERT_BATCH} pairs.
+ * statement for the batch, at most {@link INSERT_BATCH} pairs.
  */
 export async function deleteUnreadMessageNotifications(
   db: Executor,
@@ -55,7 +55,7 @@ export async function deleteUnreadMessageNotifications(
     .where('type', '=', 'message')
     .where('is_read', '=', 0)
     // A row-value list, which both engines search by the unique index of unread message
-    // notifications; an OR of pairs made SQLite scan that whole index (issue 18).
+    // notifications; an OR of pairs made SQLite scan that whole index.
     .where((eb) =>
       eb(
         eb.refTuple('user_id', 'conversation_id'),
@@ -185,7 +185,7 @@ export function markAllRead(db: Executor, userId: number) {
 }
 
 /**
- * Members to tell about a new post (issue 5 nearby_post): home city within `radius` metres of
+ * Members to tell about a new post (`nearby_post`): home city within `radius` metres of
  * `post`'s point (the caller passes the point the host shares, never a hidden exact one), the
  * sport among their sports or skills, not the author, no block either way.
  */

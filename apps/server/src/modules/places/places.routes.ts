@@ -1,6 +1,6 @@
 /**
  * `GET /api/places/autocomplete?q=` (spec part 1 §5: more than 2 characters) and
- * `GET /api/places/reverse?lat=&lng=` (issue 14), for members.
+ * `GET /api/places/reverse?lat=&lng=`, for members.
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {

@@ -1,5 +1,5 @@
 /**
- * Place autocomplete and reverse lookup (spec part 1 §7 "maps service"; issue 14): the offline
+ * Place autocomplete and reverse lookup (spec part 1 §7 "maps service"): the offline
  * gazetteer by default, or the Photon or Nominatim geocoder at PLACES_URL (ARCHITECTURE.md);
  * a member's own earlier places first either way.
  */
@@ -45,7 +45,7 @@ export function createPlacesService({ placesUrl, ownPlaces, gazetteer }: PlacesD
   return {
     /**
      * Up to 8 places for `q` (already at least 3 characters): the places of `userId`'s own
-     * earlier games first, at their games' points (issue 14), then the search's other places.
+     * earlier games first, at their games' points, then the search's other places.
      * @throws AppError 502 `places_unavailable` when PLACES_URL does not answer.
      * @throws AppError 503 `places_loading` while the gazetteer is loading (after a start).
      */
@@ -60,7 +60,7 @@ export function createPlacesService({ placesUrl, ownPlaces, gazetteer }: PlacesD
     },
 
     /**
-     * The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees (issue 14).
+     * The nearest neighbourhood (within 3 km) or city to `[lng, lat]` in degrees.
      * @throws AppError 503 `places_loading` while the gazetteer is loading (after a start).
      */
     reverse(point: [number, number]): Place {

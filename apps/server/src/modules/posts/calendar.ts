@@ -1,5 +1,5 @@
 /**
- * Games as iCalendar (RFC 5545, issue 11) through the shared `lib/calendar.ts`: DTSTART the
+ * Games as iCalendar (RFC 5545) through the shared `lib/calendar.ts`: DTSTART the
  * game's time, DTEND two hours later (games have no duration), SUMMARY sport and title, LOCATION
  * the place name, GEO only where the viewer may see the point (the access module's location
  * rule), and URL the game page.
@@ -8,7 +8,7 @@ import type { PostRow } from '../../db/types.js';
 import { calendarText } from '../../lib/calendar.js';
 import { pointShownTo } from '../access/index.js';
 
-/** How long a game lasts in a calendar: games have no duration of their own (issue 11). */
+/** How long a game lasts in a calendar: games have no duration of their own. */
 export const GAME_DURATION_MS = 2 * 3600 * 1000;
 
 /**

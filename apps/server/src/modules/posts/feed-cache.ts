@@ -1,5 +1,5 @@
 /**
- * The feed's caches (issue 18), checked against versions the database keeps (migration 0018), so
+ * The feed's caches, checked against versions the database keeps (migration 0018), so
  * that an answer from them is the answer the database gives, on every process sharing it:
  *
  * - **Cell lists.** For a place index cell and the filters that shape it (sports, category, tags,

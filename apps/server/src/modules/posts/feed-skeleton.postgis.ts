@@ -1,11 +1,11 @@
 /**
- * The feed's skeleton on PostgreSQL with PostGIS (issue 18): where few games lie within the
+ * The feed's skeleton on PostgreSQL with PostGIS: where few games lie within the
  * circle, the GiST index on `posts.geog` (migration 0016) hands them over and they are sorted by
  * time; where many do (a dense city), sorting them all costs more than walking the time-ordered
  * place index cells of the portable plan, which stops after a page, so this plan declines and
  * posts.repository.ts goes on with that one. A cheap count of the games in the circle's cells,
- * stopped at {@link GIST_PLAN_MAX_GAMES}, decides (the design issue 18 sketches: "an R*Tree where
- * few games are in range and the time index where many are, chosen from a cheap count").
+ * stopped at {@link GIST_PLAN_MAX_GAMES}, decides: a spatial index where
+ * few games are in range and the time index where many are.
  * PostgreSQL's own planner, left to choose, took the GiST index in central Bengaluru too (14,550
  * games in 25 km of a million: ~400 ms, where the cells answer in about a millisecond). A circle
  * too wide for cells (or across the antimeridian or a pole) always takes the GiST plan.

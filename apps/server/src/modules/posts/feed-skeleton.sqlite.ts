@@ -1,5 +1,5 @@
 /**
- * The feed's skeleton on the embedded SQLite file (issue 18), from prepared statements run
+ * The feed's skeleton on the embedded SQLite file, from prepared statements run
  * synchronously on better-sqlite3 (nothing compiled per request) over the place index
  * (geocell, event_time, id, public_lat, public_lng, author_id, sport), migration 0014.
  *
@@ -25,7 +25,7 @@ import {
 export interface CellWalk {
   /** The place index cells to walk (lib/geo.ts geocellOf), with `onlineCell` among them or not. */
   cells: number[];
-  /** The cell of online games: no distance test there (issue 14). */
+  /** The cell of online games: no distance test there. */
   onlineCell: number;
   /** The circle: centre in degrees and the haversine term's bound sin^2(r / 2R) (lib/geo.ts). */
   centre: { lat: number; lng: number };

@@ -51,7 +51,7 @@ export function findPost(db: Executor, id: number) {
 /**
  * Locks post `id` for the caller's transaction (a no-op update: a row lock on PostgreSQL, as
  * `for update` takes, and the write lock on SQLite, whose one writer then runs joins one by
- * one), so the joining order and the places it decides cannot be raced (issue 11).
+ * one), so the joining order and the places it decides cannot be raced.
  * @returns the post, or undefined when it does not exist.
  */
 export function lockPost(db: Executor, id: number) {
@@ -125,7 +125,7 @@ export function listHosted(db: Executor, authorId: number) {
 
 /**
  * Games after `after` that `userId` joined or waits for, soonest first, leaving out authors
- * blocked either way (issue 4) or suspended (issue 17).
+ * blocked either way or suspended.
  */
 export function listJoined(db: Executor, userId: number, after: string) {
   return db
@@ -224,7 +224,7 @@ export interface FeedFilter {
   /** Where the viewer is (degrees) and the radius in metres, or null for any distance. */
   near?: { lat: number; lng: number; radius: number | null };
   limit: number;
-  /** The database has PostGIS (issue 18): a radius feed may use feed-skeleton.postgis.ts. */
+  /** The database has PostGIS: a radius feed may use feed-skeleton.postgis.ts. */
   postgis?: boolean;
 }
 
@@ -235,13 +235,13 @@ const onlineGameSql = sql<boolean>`${sql.ref('p.sport')} in (${sql.join([...ONLI
 export const ONLINE_CELL = -1;
 
 /**
- * The most place index cells one feed query walks (issue 18): a 25 km circle needs 9 to 16, a
+ * The most place index cells one feed query walks: a 25 km circle needs 9 to 16, a
  * 50 km one about 30; a wider circle uses the plan without cells (see {@link feed}).
  */
 const MAX_FEED_CELLS = 36;
 
 /**
- * The place index cell of a game (migration 0014, issue 18): -1 when it is online, null when its
+ * The place index cell of a game (migration 0014): -1 when it is online, null when its
  * place is hidden (no public point), else lib/geo.ts geocellOf of the public point. Every write of
  * a post's sport or public point stores it (insertPost, updatePublicPoints; bench/seed.ts too).
  */
@@ -299,9 +299,9 @@ function matchingGames(db: Executor, filter: GamesFilter, cursor?: Keyset) {
 }
 
 /**
- * The skeleton of the feed (issue 18: ids, then whole rows in {@link hydratePosts}): the
+ * The skeleton of the feed (ids, then whole rows in {@link hydratePosts}): the
  * {@link matchingGames} of others; nobody sees the games of a member they blocked or who blocked
- * them (issue 4), nor those of a suspended member (issue 17).
+ * them, nor those of a suspended member.
  */
 function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
   return matchingGames(db, filter, cursor)
@@ -312,9 +312,9 @@ function feedRows(db: Executor, filter: FeedFilter, cursor?: Keyset) {
 
 /**
  * The first `limit` games of place index cell `cell` matching `filter`, whole rows in
- * (event_time, id) order, for whoever looks: no viewer's rules, only the suspension rule
- * (issue 17), which moves the cell's version on (migration 0018). A cell's list in the feed
- * cache (issue 18, feed-cache.ts).
+ * (event_time, id) order, for whoever looks: no viewer's rules, only the suspension rule,
+ * which moves the cell's version on (migration 0018). A cell's list in the feed
+ * cache (feed-cache.ts).
  */
 export function cellGames(
   db: Executor,
@@ -359,7 +359,7 @@ function viewerChecksSql(db: Executor, viewerId: number) {
 }
 
 /**
- * {@link cellChecks}' query, built once (issue 18: it runs for every radius feed that does not
+ * {@link cellChecks}' query, built once (it runs for every radius feed that does not
  * know its cells' versions), with a fixed number of cell slots so that its SQL never changes;
  * slots past the cells asked for are null, which matches no cell.
  */
@@ -429,7 +429,7 @@ export async function epochChecks(
 }
 
 /**
- * The place index cells a radius feed of `filter` reads (issue 18): the cells covering its circle
+ * The place index cells a radius feed of `filter` reads: the cells covering its circle
  * that its sports and category let through, with {@link ONLINE_CELL} when online games may show;
  * null when the feed has no radius or its circle is read without cells (see {@link feed}).
  */
@@ -442,8 +442,8 @@ export function feedCells(filter: FeedFilter): number[] | null {
 
 /**
  * SQL condition: the post's public point lies within `near.radius` metres of `near` (the geo
- * module's portable test). Others' games are placed at their public point (issue 4
- * location_sharing); a hidden one has none, so it is never within.
+ * module's portable test). Others' games are placed at their public point (the
+ * author's `location_sharing`); a hidden one has none, so it is never within.
  */
 function withinSql(near: { lat: number; lng: number; radius: number }) {
   return withinRadiusSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, near, near.radius);
@@ -451,7 +451,7 @@ function withinSql(near: { lat: number; lng: number; radius: number }) {
 
 /**
  * Which of the place index's kinds of cell `filter`'s sports and category let through: online
- * games live only in the online cell, every other game in a place cell (issue 18), so a branch
+ * games live only in the online cell, every other game in a place cell, so a branch
  * that could match nothing is not walked at all.
  */
 function kindsWanted(filter: FeedFilter): { online: boolean; placed: boolean } {
@@ -472,9 +472,9 @@ function cellsOf(near: FeedFilter['near']): number[] | null {
 /**
  * The feed, soonest first: upcoming posts of others matching `filter`, keyset-paginated on
  * (event_time, id) after `cursor`, the last row shown; a radius keeps the games within it plus
- * every online game, which has no place to measure, interleaved by time (issue 14).
+ * every online game, which has no place to measure, interleaved by time.
  *
- * The plan (issue 18): without a radius, the time index. With one, one branch per place index cell
+ * The plan: without a radius, the time index. With one, one branch per place index cell
  * covering the circle (lib/geo.ts geocellsCovering) and one for the online cell, each walking the
  * (geocell, event_time, id) index in time order, testing the exact distance on the index entry,
  * and stopping after `filter.limit` rows that pass every filter; `union all` merges them by time.
@@ -533,7 +533,7 @@ function sportAllowed(filter: FeedFilter): (sport: string) => boolean {
 }
 
 /**
- * {@link feed} on SQLite (issue 18): the candidates of `cells` in time order from the windowed
+ * {@link feed} on SQLite: the candidates of `cells` in time order from the windowed
  * cell walk (feed-skeleton.sqlite.ts: distance, sports, tags, dates, cursor and the viewer's own
  * games tested on the index walk), then their whole rows in one query that also applies every rule of
  * {@link feedRows} (blocks, suspended hosts, tags), so those rules keep one definition. When rules
@@ -559,7 +559,7 @@ async function feedByCellWalk(
 }
 
 /**
- * The games in range of {@link feedNearest} on SQLite (issue 18): candidates from the ring walk
+ * The games in range of {@link feedNearest} on SQLite: candidates from the ring walk
  * (feed-skeleton.sqlite.ts byDistance) in (distance_key, event_time, id) order, then their whole
  * rows in one query applying every rule of {@link feedRows}, as {@link feedByCellWalk} does. Each
  * row carries its `distance_key`.
@@ -604,7 +604,7 @@ function walkOf(
 }
 
 /**
- * A page of `filter.limit` posts from a SQLite walk (issue 18): asks `next` for candidates after
+ * A page of `filter.limit` posts from a SQLite walk: asks `next` for candidates after
  * the cursor, loads their whole rows in one query that applies every rule of {@link feedRows}
  * (blocks, suspended hosts, tags), keeps the survivors in the walk's order (`present` shapes
  * each), and when rules dropped some walks on after the last candidate (`cursorOf`) until the
@@ -644,7 +644,7 @@ async function walkWithRules<C extends Candidate, K, R>(
 }
 
 /**
- * The whole posts of a feed skeleton (issue 18), in its order, each with the skeleton's own
+ * The whole posts of a feed skeleton, in its order, each with the skeleton's own
  * fields (such as `distance_key`); a post deleted meanwhile is left out. One query by id.
  */
 async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[]) {
@@ -666,13 +666,13 @@ async function hydratePosts<S extends { id: number }>(db: Executor, skeleton: S[
 }
 
 /**
- * The feed, nearest first (issue 14): the rows {@link feed} would show ordered by `distance_key`
+ * The feed, nearest first: the rows {@link feed} would show ordered by `distance_key`
  * (whole metres from `origin` to the public point, {@link NO_DISTANCE_KEY} for online games and
  * hidden places, so they come after every game in range), then event_time and id;
  * keyset-paginated on those three after `cursor`, the last row shown. Each row carries its
  * `distance_key` for the cursor.
  *
- * The plan with a radius (issue 18): the games in range come from the place index cells covering
+ * The plan with a radius: the games in range come from the place index cells covering
  * the circle only (every one of them is still measured and sorted), the online games from the
  * online cell in time order, stopping after `filter.limit`; `union all` merges the two (each only
  * when the sports filter lets its kind through). A circle

@@ -1,6 +1,6 @@
 /**
- * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8; issue 11 games and calendars). One
- * game is public (`optionalAuth`, issue 15); everything else needs a member.
+ * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8: games and calendars). One
+ * game is public (`optionalAuth`); everything else needs a member.
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
@@ -84,7 +84,7 @@ export function postsRoutes(
       return page.posts;
     },
   );
-  // Public (issue 15 shareable links): signed out, the game as a stranger sees it.
+  // Public (shareable links): signed out, the game as a stranger sees it.
   app.get(
     '/api/posts/:id',
     {

@@ -59,9 +59,9 @@ import { areaOf } from './share-page.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
-  /** The SQLite connection under `db`, when on SQLite: the feed's fast skeleton (issue 18). */
+  /** The SQLite connection under `db`, when on SQLite: the feed's fast skeleton. */
   sqlite?: SQLite.Database;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
   access: Pick<
@@ -73,19 +73,19 @@ export interface PostsDeps {
     ChatsService,
     'joinPostChat' | 'leavePostChat' | 'cancelPostChat' | 'announceSystemLine'
   >;
-  /** PUBLIC_URL: absolute links in calendars (issue 11). */
+  /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
-  /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography; issue 18). */
+  /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography). */
   postgis?: boolean;
-  /** Hears where each soonest-first radius feed came from (the /metrics counter, issue 18). */
+  /** Hears where each soonest-first radius feed came from (the /metrics counter). */
   countFeedAnswer?: (source: 'cache' | 'walk') => void;
 }
 
-/** The answer games give once they have started (spec part 1 §4; issue 11). */
+/** The answer games give once they have started (spec part 1 §4). */
 const STARTED = 'This game has already started';
 
 /**
- * A member's place from their 1-based rank in the joining order (issue 11): joined within
+ * A member's place from their 1-based rank in the joining order: joined within
  * `playersNeeded`, else waitlisted at `position` (1-based).
  */
 export function placeOf(
@@ -153,7 +153,7 @@ export function createPostsService({
    */
   function presentRow(r: PostRow, parts: PostParts, viewerId: number | null): Post {
     const point = pointShownTo(viewerId, r);
-    // Joining order decides: the first players_needed are in, the rest wait (issue 11).
+    // Joining order decides: the first players_needed are in, the rest wait.
     const order = parts.interested.map((id) => ({ user_id: id }));
     const joined = order.slice(0, r.players_needed);
     return {
@@ -177,7 +177,7 @@ export function createPostsService({
 
   /**
    * The distance in metres from `origin` to where `viewerId` sees post `r`, or undefined: no
-   * origin, no point shown, or an online game, which is played nowhere in particular (issue 14).
+   * origin, no point shown, or an online game, which is played nowhere in particular.
    */
   function distanceTo(
     r: PostRow,
@@ -207,7 +207,7 @@ export function createPostsService({
   }
 
   /**
-   * What {@link present} answers, as JSON text (issue 18: the feed's answer). A post as members
+   * What {@link present} answers, as JSON text (the feed's answer). A post as members
    * other than its host see it is the same for all of them but for its distance, so its JSON
    * (without the closing brace, where the distance goes) is kept with the row it was made from:
    * a row is read again, into a new object, whenever its cell's version moves (feed-cache.ts),
@@ -255,8 +255,8 @@ export function createPostsService({
   /**
    * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
    * (feed-cache.ts): {@link feedChecks} tells the cells' versions and the members blocked either
-   * way with the viewer (issue 4), a stale list is read again (suspended members' games are left out of
-   * every list, issue 17), and the answer is the games in the circle (online games need none), not
+   * way with the viewer, a stale list is read again (suspended members' games are left out of
+   * every list), and the answer is the games in the circle (online games need none), not
    * the viewer's own, nor of a member blocked either way. Undefined when the lists cannot tell the
    * page (it reaches past a list's last game), so the index walk answers instead.
    */
@@ -313,8 +313,8 @@ export function createPostsService({
 
   /**
    * The page of `limit` feed rows in `order` after `cursor`, and the next page's cursor when
-   * there is one: base64url `event_time|id` for soonest, `distance|event_time|id` for nearest
-   * (issue 14). `filter.limit` is `limit + 1`, the extra row telling that more follow.
+   * there is one: base64url `event_time|id` for soonest, `distance|event_time|id` for nearest.
+   * `filter.limit` is `limit + 1`, the extra row telling that more follow.
    * @throws AppError 400 invalid cursor.
    */
   async function feedPage(
@@ -388,7 +388,7 @@ export function createPostsService({
   return {
     /**
      * `GET /posts/user/{id}`: a member's posts, newest first, when their privacy settings let
-     * the viewer see their activity (issue 4).
+     * the viewer see their activity.
      * @throws AppError 404 unknown or blocked, 403 activity hidden from this viewer, 400 invalid
      *   cursor.
      */
@@ -409,7 +409,7 @@ export function createPostsService({
     /**
      * Creates a post by the caller (spec part 2 §5).
      * @throws AppError 400 when the event time is earlier than now, 429 past the member's
-     *   post limit (issue 17).
+     *   post limit.
      */
     async create(authorId: number, input: z.output<typeof createPostBodySchema>): Promise<Post> {
       await limiter.write('post', authorId);
@@ -460,7 +460,7 @@ export function createPostsService({
 
     /**
      * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, with `distance` in
-     * metres when `lat`/`lng` are given; radius -1 = no location filter. Issue 14: online games
+     * metres when `lat`/`lng` are given; radius -1 = no location filter. Online games
      * carry no distance and no radius hides them; `order=soonest` (default) pages by time,
      * `order=nearest` (the schema lets it through only with a position and a radius) by distance
      * then time, online games after every game in range. The page comes as JSON text
@@ -500,19 +500,19 @@ export function createPostsService({
     },
 
     /**
-     * Interest in a post (spec part 1 §4; issue 11): the member joins while places are free,
+     * Interest in a post (spec part 1 §4): the member joins while places are free,
      * else joins the waitlist; either way they are in the game's group chat (the first interest
      * creates it, named sport plus heading). One transaction holds the post's lock
      * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
      * @throws AppError 404 unknown or hidden post (or its host is suspended), 403 `own_post`,
-     *   400 a game that has started, 429 past the member's interest limit (issue 17).
+     *   400 a game that has started, 429 past the member's interest limit.
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);
-      // A blocked member cannot see the game, so it is not there for them (issue 4); nor is the
-      // game of a suspended host (issue 17).
+      // A blocked member cannot see the game, so it is not there for them; nor is the
+      // game of a suspended host.
       await access.requirePosts(userId, [postId]);
       const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
         const post = await repo.lockPost(trx, postId);
@@ -550,7 +550,7 @@ export function createPostsService({
     },
 
     /**
-     * `DELETE /posts/{id}/interest` (issue 11): the member leaves the game or its waitlist and
+     * `DELETE /posts/{id}/interest`: the member leaves the game or its waitlist and
      * its group chat; when they held a place, the first waitlisted member moves up in the same
      * transaction. The host is told (`post.left`), and so is the member who moves up
      * (`post.promoted`).
@@ -568,7 +568,7 @@ export function createPostsService({
     /**
      * Frees every place and waitlist spot `userId` holds in upcoming games, each exactly as when
      * the member leaves ({@link leave}: the first waitlisted member moves up, group chats follow),
-     * whoever hosts the game: an operator suspended the member (issue 17).
+     * whoever hosts the game: an operator suspended the member.
      * @returns how many games the member left.
      */
     async withdrawAllInterests(userId: number): Promise<number> {
@@ -587,7 +587,7 @@ export function createPostsService({
     },
 
     /**
-     * `GET /posts/{id}` (issue 11): one game with its players, waitlist and `is_full`.
+     * `GET /posts/{id}`: one game with its players, waitlist and `is_full`.
      * @throws AppError 404 unknown, or hidden from the viewer by a block or the host's
      *   suspension.
      */
@@ -600,12 +600,12 @@ export function createPostsService({
     },
 
     /**
-     * `GET /posts/{id}` signed out (issue 15 shareable game links): the game as a stranger
+     * `GET /posts/{id}` signed out (shareable game links): the game as a stranger
      * member sees it — every game is open to strangers, whatever the host's profile_visibility
      * (which guards the profile, not games) — at the public point or none, with `location_name`
      * cut to its area ({@link areaOf}: the city), and '' when the host hides their location. The
      * same view feeds the link preview of the game page.
-     * @throws AppError 404 unknown, deleted, or its host is suspended (issue 17).
+     * @throws AppError 404 unknown, deleted, or its host is suspended.
      */
     async getPublic(postId: number): Promise<Post> {
       await access.requirePosts(null, [postId]);
@@ -633,13 +633,13 @@ export function createPostsService({
       return present([...upcoming, ...past], userId);
     },
 
-    /** `GET /posts/joined` (issue 11): upcoming games the caller joined or waits for, soonest first. */
+    /** `GET /posts/joined`: upcoming games the caller joined or waits for, soonest first. */
     async joined(userId: number): Promise<Post[]> {
       return present(await repo.listJoined(db, userId, nowIso()), userId);
     },
 
     /**
-     * `DELETE /posts/{id}` (spec part 2 §8; issue 11): the author cancels a game before it
+     * `DELETE /posts/{id}` (spec part 2 §8): the author cancels a game before it
      * starts. The post leaves every list; its group chat stays readable, ends with "This game
      * was cancelled" and takes no new messages; joined and waitlisted members are told
      * (`post.cancelled`).
@@ -672,7 +672,7 @@ export function createPostsService({
     },
 
     /**
-     * `GET /posts/{id}/calendar.ics` (issue 11): the game as iCalendar, for its host and its
+     * `GET /posts/{id}/calendar.ics`: the game as iCalendar, for its host and its
      * joined or waitlisted members.
      * @throws AppError 404 unknown or hidden, 403 `not_in_game` for anyone else.
      */
@@ -689,11 +689,10 @@ export function createPostsService({
     },
 
     /**
-     * `GET /calendar/{secret}.ics` (issue 11): the private feed of the member whose secret this
+     * `GET /calendar/{secret}.ics`: the private feed of the member whose secret this
      * is: every upcoming game they host, joined or wait for. No bearer token: the secret is the
      * key, compared by its SHA-256. Games of hosts blocked either way or suspended are left out.
-     * @throws AppError 404 for an unknown (or reset) secret, or while its owner is suspended
-     *   (issue 17).
+     * @throws AppError 404 for an unknown (or reset) secret, or while its owner is suspended.
      */
     async calendarFeed(secret: string): Promise<string> {
       const owner = await repo.calendarFeedOwner(db, hashToken(secret));
@@ -704,7 +703,7 @@ export function createPostsService({
     },
 
     /**
-     * `POST /settings/calendar-feed` (issue 11): a new secret address for the caller's private
+     * `POST /settings/calendar-feed`: a new secret address for the caller's private
      * feed; the old one stops at once. The secret is stored only as its SHA-256, so this is the
      * one moment its address can be shown.
      * @throws AppError 429 past the member's limit.
@@ -716,14 +715,14 @@ export function createPostsService({
       return { url: `${publicUrl}/api/calendar/${secret}.ics` };
     },
 
-    /** `GET /settings/calendar-feed` (issue 11): whether the caller has a feed, and since when. */
+    /** `GET /settings/calendar-feed`: whether the caller has a feed, and since when. */
     async calendarFeedStatus(userId: number): Promise<CalendarFeedStatus> {
       const row = await repo.findCalendarFeed(db, userId);
       return { active: row !== undefined, created_at: row?.created_at ?? null };
     },
 
     /**
-     * Re-places every post of `authorId` for a new location_sharing (issue 4), inside the
+     * Re-places every post of `authorId` for a new location_sharing, inside the
      * caller's transaction `trx` (the settings service saves the setting in the same one).
      */
     async applyLocationSharing(
@@ -739,7 +738,7 @@ export function createPostsService({
 export type PostsService = ReturnType<typeof createPostsService>;
 
 /**
- * The places a member used in their own earlier games whose name contains `q` (issue 14: found
+ * The places a member used in their own earlier games whose name contains `q` (found
  * first for them, no one else's): one per name, newest game first, at most `limit`, each at the
  * game's exact point.
  */

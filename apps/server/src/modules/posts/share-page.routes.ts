@@ -1,5 +1,5 @@
 /**
- * `GET /posts/{id}`, the web app's game page as HTML (issue 15 shareable game links; CONTRACT.md
+ * `GET /posts/{id}`, the web app's game page as HTML (shareable game links; CONTRACT.md
  * `GET /api/posts/{id}` row): the built `index.html` with the game's OpenGraph and Twitter tags
  * in its `<head>`, for link crawlers and signed-out visitors alike. Registered only when the
  * server serves the web app.

@@ -1,5 +1,5 @@
 /**
- * Shareable game links (issue 15): the area a signed-out visitor is told of a game, and the
+ * Shareable game links: the area a signed-out visitor is told of a game, and the
  * OpenGraph and Twitter tags the server writes into the web app's `index.html` for `/posts/{id}`,
  * so a link pasted into WhatsApp shows a card (link crawlers run no JavaScript). Pure functions.
  */
@@ -9,7 +9,7 @@ import type { Post } from '@gameon/shared';
 /** The shared card image, a 1200×630 PNG in the web app's public assets (apps/web/public). */
 export const SHARE_CARD_PATH = '/og-card.png';
 
-/** The time zone of the time in a card: GameOn's players are in India (issue 15). */
+/** The time zone of the time in a card: GameOn's players are in India. */
 const CARD_TIME_ZONE = 'Asia/Kolkata';
 
 /**
@@ -71,8 +71,8 @@ function normalisedPart(part: string): string {
 }
 
 /**
- * The area of a game's place a visitor is told (issue 15 "the area is the city or locality
- * only"): the city of a `location_name` such as "Venue, Street, Locality, City, State, India" or
+ * The area of a game's place a visitor is told (the city or locality only, never the venue):
+ * the city of a `location_name` such as "Venue, Street, Locality, City, State, India" or
  * "Venue, City, India" — the last comma-separated part that is neither the country nor a state
  * (else the state), never the first part when more follow (the place's own name: a venue, a
  * house, "Sharma Residence"), skipping parts with digits (house numbers, PIN codes). A name of
@@ -101,7 +101,7 @@ export function cardTime(eventTime: string): string {
 }
 
 /**
- * The `<head>` tags of a game's link preview (issue 15): title "Sport · heading", description
+ * The `<head>` tags of a game's link preview: title "Sport · heading", description
  * "time in India · area" (no area when `post.location_name` is empty: the visitor view of a
  * host who hides their location), `og:url` the game page and `og:image` the shared card, both
  * absolute from `publicUrl` (PUBLIC_URL, no trailing slash). Every value is HTML-escaped: the

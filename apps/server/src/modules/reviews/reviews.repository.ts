@@ -1,5 +1,5 @@
 /**
- * Queries for reviews and their tags (issue 12). Lists join the author's username (no query per
+ * Queries for reviews and their tags. Lists join the author's username (no query per
  * row) and page newest first by keyset on (created_at, id), which the 0009 indexes serve.
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -70,7 +70,7 @@ export async function deleteReview(db: Executor, id: number): Promise<boolean> {
 
 export interface ReviewFilter {
   /**
-   * Reviews by members blocked either way with the viewer (issue 4) or suspended (issue 17) are
+   * Reviews by members blocked either way with the viewer or suspended are
    * left out.
    */
   viewerId: number;

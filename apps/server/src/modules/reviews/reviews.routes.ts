@@ -1,4 +1,4 @@
-/** `/api/reviews/*` and `/api/users/{id}/reviews` routes (spec part 2 §7; CONTRACT.md; issue 12). */
+/** `/api/reviews/*` and `/api/users/{id}/reviews` routes (spec part 2 §7; CONTRACT.md). */
 import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import {
   idParamsSchema,

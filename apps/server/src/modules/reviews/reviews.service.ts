@@ -1,6 +1,6 @@
 /**
  * Community reviews (spec part 2 §2 Reviews, §3 Review, §5 Create review; CONTRACT.md reviews
- * calls; issue 12): members write, edit and delete their own reviews, read everyone's newest
+ * calls): members write, edit and delete their own reviews, read everyone's newest
  * first, a profile's when its activity is visible to them, and the rating stats. A member
  * blocked either way is not there: their reviews leave every list and the stats.
  */
@@ -27,10 +27,10 @@ import * as repo from './reviews.repository.js';
 
 export interface ReviewsDeps {
   db: Kysely<DB>;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireActivity' | 'requireReviews' | 'activityVisibleAmong'>;
-  /** Where reports go (the admin module, issue 17). */
+  /** Where reports go (the admin module). */
   reports: Pick<AdminService, 'fileReport'>;
 }
 
@@ -142,7 +142,7 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
      * `POST /reviews` (spec part 2 §5): a review by the caller, written with its tags in one
      * transaction; the body rules are the shared `reviewBodySchema`'s.
      * @returns the review, `updated_at` null.
-     * @throws AppError 429 past the member's limit (issue 17).
+     * @throws AppError 429 past the member's limit.
      */
     async create(authorId: number, input: ReviewBody): Promise<Review> {
       await limiter.write('review', authorId);
@@ -213,7 +213,7 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
 
     /**
      * `GET /users/{id}/reviews` (CONTRACT.md; spec part 2 §2 Profile): a member's reviews,
-     * newest first, gated like their posts by activity_history_visibility (issue 4).
+     * newest first, gated like their posts by activity_history_visibility.
      * @throws AppError 404 unknown or blocked either way, 403 `activity_private`, 400 invalid
      *   cursor.
      */
@@ -236,7 +236,7 @@ export function createReviewsService({ db, limiter, access, reports }: ReviewsDe
     },
 
     /**
-     * `POST /reviews/{id}/report` (issue 17): files a report about a review for the operators,
+     * `POST /reviews/{id}/report`: files a report about a review for the operators,
      * with the review's category, rating, title and text as they read now.
      * @throws AppError 404 unknown or hidden by a block, 400 one's own review.
      */

@@ -1,5 +1,5 @@
 /**
- * Profile pictures and covers (spec part 2 §5, §8; issue 4): checked by their content (PNG,
+ * Profile pictures and covers (spec part 2 §5, §8): checked by their content (PNG,
  * JPEG, WebP or GIF; SVG and anything else refused), re-encoded to WebP with metadata stripped
  * and the orientation applied, stored through the storage module.
  */

@@ -85,7 +85,7 @@ export function unblock(db: Executor, blockerId: number, blockedId: number) {
 
 /**
  * SQL: the ids of the members who may match `q` (every one that does, perhaps a few more), from
- * a trigram index (migration 0017, issue 18) so that search reads the candidates instead of every
+ * a trigram index (migration 0017) so that search reads the candidates instead of every
  * member: on SQLite the FTS5 table `people_search` (a phrase of `q`'s trigrams, case-folded: a
  * substring of the username or of a sport or tag); on PostgreSQL each of the three `like` tests on
  * its own, which pg_trgm's GIN indexes answer where the extension is (each scans without it).

@@ -1,5 +1,5 @@
 /**
- * People (issue 4): search, follow, profiles, block and report. Every privacy and block rule is
+ * People: search, follow, profiles, block and report. Every privacy and block rule is
  * the access module's; blocked members see each other as not found.
  */
 import type { Kysely } from 'kysely';
@@ -38,20 +38,20 @@ export function createUsersService({
   reports,
 }: {
   db: Kysely<DB>;
-  /** Per-member write limits (issue 17). */
+  /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   presence: Presence;
   events: DomainEventBus;
   access: AccessService;
   auth: Pick<AuthService, 'members'>;
   settings: Pick<SettingsService, 'profileDetails'>;
-  /** Where reports go (the admin module, issue 17). */
+  /** Where reports go (the admin module). */
   reports: Pick<AdminService, 'fileReport'>;
 }) {
   return {
     /**
      * The members told when `userId` comes online or goes offline: their followers, or nobody
-     * when `userId` hides their online status (issue 4 show_online_status).
+     * when `userId` hides their online status (`show_online_status`).
      */
     presenceAudience: (userId: number): Promise<number[]> => access.presenceAudience(userId),
 
@@ -90,9 +90,9 @@ export function createUsersService({
     },
 
     /**
-     * `GET /users/{id}`: the profile as the viewer may see it (issue 4 privacy rules); its
-     * follower and following lists, and their counts, leave out members blocked either way with
-     * the viewer.
+     * `GET /users/{id}`: the profile as the viewer may see it (the access module's privacy
+     * rules); its follower and following lists, and their counts, leave out members blocked
+     * either way with the viewer.
      * @throws AppError 404 unknown or blocked.
      */
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
@@ -131,7 +131,7 @@ export function createUsersService({
 
     /**
      * Follows a member (idempotent).
-     * @throws AppError 400 oneself, 404 unknown or blocked, 429 past the limit (issue 17).
+     * @throws AppError 400 oneself, 404 unknown or blocked, 429 past the limit.
      */
     async follow(viewerId: number, ownerId: number): Promise<{ success: true; following: true }> {
       await limiter.write('interestOrFollow', viewerId);
@@ -189,9 +189,9 @@ export function createUsersService({
     },
 
     /**
-     * Files a report about a member for the operators (issue 17), with their username, bio,
+     * Files a report about a member for the operators, with their username, bio,
      * sports and interests as they read now.
-     * @throws AppError 400 oneself, 404 unknown, 429 past the limit (issue 17).
+     * @throws AppError 400 oneself, 404 unknown, 429 past the limit.
      */
     async report(
       viewerId: number,

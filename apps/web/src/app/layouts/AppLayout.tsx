@@ -10,7 +10,7 @@ import { Sidebar } from './Sidebar';
 
 /**
  * The signed-in frame: header, sidebar, page and footer (spec part 1 §2 "Signed-in layout"); the
- * page shows its loading state inside the frame while its code loads (issue 9).
+ * page shows its loading state inside the frame while its code loads.
  */
 export function AppLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);

@@ -21,7 +21,7 @@ export function SkipLink() {
  * A frame's `<main>` (the skip link's target) around the routed page. Each path gets its own
  * Suspense boundary: a navigation is a transition, which would keep the previous page on screen
  * (and taking input) while the next page's code loads; a new boundary shows the loading state
- * at once instead, inside the frame (issue 9).
+ * at once instead, inside the frame.
  */
 export function PageMain({ className }: { className?: string }) {
   const { pathname } = useLocation();

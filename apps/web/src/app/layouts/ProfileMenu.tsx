@@ -7,7 +7,7 @@ import { useAuth, useCurrentUser } from '../../lib/session';
 
 /**
  * The header's profile area: avatar and username, opening My Profile, Reports for operators
- * (issue 17) and Logout (spec part 1 §2).
+ * and Logout (spec part 1 §2).
  */
 export function ProfileMenu() {
   const user = useCurrentUser();

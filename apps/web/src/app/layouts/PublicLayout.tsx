@@ -3,7 +3,7 @@ import { PublicFooter } from './PublicFooter';
 import { PublicNav } from './PublicNav';
 
 /**
- * The visitor's frame (spec part 1 §2 "Landing page"; issue 12): the landing page's navigation
+ * The visitor's frame (spec part 1 §2 "Landing page"): the landing page's navigation
  * and footer around the landing page and the public pages (/about, /privacy, /terms, /download).
  */
 export function PublicLayout() {

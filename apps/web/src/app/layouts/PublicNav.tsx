@@ -19,7 +19,7 @@ const signIn: LinkItem = { to: '/login', label: 'Sign In' };
  * Top navigation of the public frame (spec part 1 §2 "Landing page"): Events, Get Started,
  * Download App, Sign In; a visitor sees it above the landing page and the public pages. On small
  * screens the links are in a disclosure (`<details>`), which works without script on the
- * pre-rendered landing page (issue 16) and closes when the web app moves to another page.
+ * pre-rendered landing page and closes when the web app moves to another page.
  */
 export function PublicNav() {
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import { signInReturnPath } from '../../lib/sign-in-return';
 
 /**
  * /login once signed in: back to the path the sign-in was asked from (lib/sign-in-return.ts,
- * e.g. an event's registration form, issue 13), else the feed.
+ * e.g. an event's registration form), else the feed.
  */
 export function AfterSignIn() {
   const state: unknown = useLocation().state;

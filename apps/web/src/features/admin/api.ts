@@ -1,5 +1,5 @@
 /**
- * Operators' reports (issue 17 item 8): TanStack Query hooks over `/admin/*`. Open reports are
+ * Operators' reports: TanStack Query hooks over `/admin/*`. Open reports are
  * read page by page, newest first; dismissing or suspending refetches them.
  */
 import { adminReportSchema, lenientListSchema, messageResponseSchema } from '@gameon/shared';

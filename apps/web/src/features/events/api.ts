@@ -1,6 +1,6 @@
 /**
  * Events and their registrations (spec part 2 §2 "Events", "Event registration", §7; CONTRACT.md
- * events calls; issue 13): the list with its filters, one event, creating and cancelling an
+ * events calls): the list with its filters, one event, creating and cancelling an
  * event, registering a team and cancelling it, the organizer's registrations, the calendar file.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * An event's facts as its card writes them (spec part 2 §3 Event, §9 "50 per person (rupees)
- * with a prize pool of 1500"; issue 13): rupees with Indian digit grouping, places left, skill
+ * with a prize pool of 1500"): rupees with Indian digit grouping, places left, skill
  * level, and the time range in the viewer's local time.
  */
 import type { EventSkillLevel, SportsEvent } from '@gameon/shared';

@@ -1,5 +1,5 @@
 /**
- * The create-event form (issue 13): its values as typed, checked by the rules of the shared
+ * The create-event form: its values as typed, checked by the rules of the shared
  * `POST /events` body (eventBodySchema), and the body it sends.
  */
 import { eventBodySchema } from '@gameon/shared';

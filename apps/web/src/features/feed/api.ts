@@ -1,6 +1,6 @@
 /**
- * The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`;
- * issue 11 `DELETE /posts/{id}/interest`).
+ * The feed (spec part 1 §2 "Feed", §3 "Filter set", §7 `GET /posts`, `POST /posts/{id}/interest`,
+ * `DELETE /posts/{id}/interest`).
  */
 import {
   PAGE_SIZE_DEFAULT,
@@ -50,7 +50,7 @@ export interface FeedLocation {
 export type FeedQueryParams = Record<string, QueryValue>;
 
 /**
- * Whether the feed can be ordered nearest first (issue 14; CONTRACT.md `order`): only around a
+ * Whether the feed can be ordered nearest first (CONTRACT.md `order`): only around a
  * known location and within a radius (metres), not at "Any distance".
  */
 export function canOrderNearest(location: FeedLocation | null, radius: number): boolean {
@@ -61,7 +61,7 @@ export function canOrderNearest(location: FeedLocation | null, radius: number): 
  * The `GET /posts` query for the filters: lists only for the categories the type allows, the
  * viewer's time zone for `date`, lat/lng/radius only when a location is known (CONTRACT.md "Feed
  * filters"; radius -1 = no distance limit), and `order`, `nearest` only when
- * {@link canOrderNearest} (issue 14).
+ * {@link canOrderNearest}.
  */
 export function buildFeedQuery(
   filters: FeedFilters,
@@ -127,7 +127,7 @@ export function useFeed(query: FeedQueryParams, enabled: boolean) {
 }
 
 /**
- * `POST /posts/{id}/interest` (spec part 1 §4 "Interest"; issue 11): joins the game while places
+ * `POST /posts/{id}/interest` (spec part 1 §4 "Interest"): joins the game while places
  * are free, else its waitlist, and its group chat either way; answers `{groupChatId, status,
  * position?}`. The app refreshes the game's other views after it (app/cache-rules.ts).
  */
@@ -149,7 +149,7 @@ export function useExpressInterest() {
 }
 
 /**
- * `DELETE /posts/{id}/interest` (issue 11): leaves the game or its waitlist, and its group chat;
+ * `DELETE /posts/{id}/interest`: leaves the game or its waitlist, and its group chat;
  * 400 with the server's message once the game has started. The app refetches the feed and the
  * game's other views after it (app/cache-rules.ts).
  */

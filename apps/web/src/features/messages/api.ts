@@ -138,7 +138,7 @@ export function addMessageToThread(queryClient: QueryClient, message: GroupMessa
 }
 
 /**
- * Puts `chat` (a `groupChatUpdated` summary, issue 15) in the cached list of group chats: it
+ * Puts `chat` (a `groupChatUpdated` summary) in the cached list of group chats: it
  * replaces the chat with its id where it stands, or a new one goes first, as the server lists
  * a chat with no messages by when it was made. Nothing happens while no list is cached.
  */
@@ -151,7 +151,7 @@ function upsertGroupChat(queryClient: QueryClient, chat: GroupChatSummary): void
   });
 }
 
-/** Drops chat `groupChatId` from the cached list of group chats (`groupChatRemoved`, issue 15). */
+/** Drops chat `groupChatId` from the cached list of group chats (`groupChatRemoved`). */
 function removeGroupChat(queryClient: QueryClient, groupChatId: number): void {
   queryClient.setQueryData<GroupChatSummary[]>(messageQueries.groupChats().queryKey, (chats) =>
     chats?.filter((c) => c.id !== groupChatId),
@@ -176,7 +176,7 @@ export function useMarkGroupChatRead() {
 /**
  * Keeps message data live for the signed-in layout: every `newGroupMessage` lands in its cached
  * thread and refreshes the list and the unread badge (spec part 1 §4 "Messages"); a chat someone
- * joined or left is put in the list, and one the member left is dropped, at once (issue 15); on
+ * joined or left is put in the list, and one the member left is dropped, at once; on
  * every connect and reconnect everything about messages is refetched so nothing is missed.
  */
 export function useMessagesRealtime(): void {

@@ -27,7 +27,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** Local storage key of the newest notification id seen live (spec part 1 §3). */
 export const LAST_SEEN_NOTIFICATION_KEY = 'lastSeenNotificationId';
 
-/** Read item by item: a notification of a type this app does not know still shows (issue 15). */
+/** Read item by item: a notification of a type this app does not know still shows. */
 const notificationsSchema = lenientListSchema(receivedNotificationSchema);
 const anySchema = z.unknown();
 
@@ -229,10 +229,11 @@ export function useNotificationsRealtime(): void {
 }
 
 /**
- * Where a notification leads (spec part 1 §2; issue 11 for the game types: `player_left` to My
- * Posts, `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat; issue
- * 13: `event_cancelled` to the events list; issue 17: `event_closed` there too), or null when its data lacks the id it needs or its
- * type is one this app does not know (spec part 1 §2 "An unknown type links to nothing").
+ * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
+ * `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat;
+ * `event_cancelled` to the events list, `event_closed` there too), or null when its data lacks
+ * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
+ * links to nothing").
  */
 export function notificationTarget(notification: ReceivedNotification): string | null {
   const { data } = notification;

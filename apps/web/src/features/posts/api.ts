@@ -1,5 +1,5 @@
 /**
- * Posts as games (spec part 2 §2 "Create post", "My Posts", §7, §8; issue 11): creating a post,
+ * Posts as games (spec part 2 §2 "Create post", "My Posts", §7, §8): creating a post,
  * one game, the member's hosted and joined games, deleting, and a game's calendar file.
  */
 import {
@@ -39,7 +39,7 @@ export function useCreatePost() {
 export const postQueries = {
   /** Prefix of every posts query. */
   all: () => ['posts'] as const,
-  /** `GET /posts/{id}` (issue 11): one game with its players, waitlist and `is_full`; 404 hidden. */
+  /** `GET /posts/{id}`: one game with its players, waitlist and `is_full`; 404 hidden. */
   detail: (postId: number) =>
     queryOptions({
       queryKey: [...postQueries.all(), 'detail', postId] as const,
@@ -57,7 +57,7 @@ export const postQueries = {
         (await apiRequest('/posts/my-posts', { schema: lenientListSchema(postSchema), signal }))
           .data,
     }),
-  /** `GET /posts/joined` (issue 11): upcoming games the member joined or waits for. */
+  /** `GET /posts/joined`: upcoming games the member joined or waits for. */
   joined: () =>
     queryOptions({
       queryKey: [...postQueries.all(), 'joined'] as const,
@@ -65,7 +65,7 @@ export const postQueries = {
         (await apiRequest('/posts/joined', { schema: lenientListSchema(postSchema), signal })).data,
     }),
   /**
-   * `GET /users/{id}`, read for the name of a game's player (issue 11 game page). Keyed apart
+   * `GET /users/{id}`, read for the name of a game's player (the game page). Keyed apart
    * from {@link postQueries.all}, so a game change refetches the games, not every name.
    */
   member: (userId: number) =>
@@ -104,7 +104,7 @@ export function useMemberNames(userIds: number[]): Map<number, string> {
 }
 
 /**
- * `DELETE /posts/{id}` (spec part 2 §8; issue 11): the host cancels an upcoming game; 403, 404
+ * `DELETE /posts/{id}` (spec part 2 §8): the host cancels an upcoming game; 403, 404
  * or 400 ("This game has already started") otherwise. The app drops the game from the feed and
  * profile after it (app/cache-rules.ts).
  */
@@ -122,7 +122,7 @@ export function useDeletePost() {
 }
 
 /**
- * `GET /posts/{id}/calendar.ics` with the member's bearer token (issue 11), saved as
+ * `GET /posts/{id}/calendar.ics` with the member's bearer token, saved as
  * `game-{id}.ics` through a temporary link. Throws as `apiRequest` does (403 for a member who is
  * not in the game).
  */

@@ -29,7 +29,7 @@ export const settingsQueries = {
       queryFn: async ({ signal }): Promise<Settings> =>
         (await apiRequest('/settings', { schema: settingsSchema, signal })).data,
     }),
-  /** `GET /users/blocked`: the members the caller has blocked (issue 4 block and report). */
+  /** `GET /users/blocked`: the members the caller has blocked. */
   blocked: () =>
     queryOptions({
       queryKey: ['settings', 'blocked'] as const,
@@ -41,7 +41,7 @@ export const settingsQueries = {
           })
         ).data,
     }),
-  /** `GET /settings/calendar-feed` (issue 11): whether the private calendar feed exists, since when. */
+  /** `GET /settings/calendar-feed`: whether the private calendar feed exists, since when. */
   calendarFeed: () =>
     queryOptions({
       queryKey: ['settings', 'calendar-feed'] as const,
@@ -49,7 +49,7 @@ export const settingsQueries = {
         (await apiRequest('/settings/calendar-feed', { schema: calendarFeedStatusSchema, signal }))
           .data,
     }),
-  /** `GET /auth/sessions` (issue 17): the member's sessions, the most recently seen first. */
+  /** `GET /auth/sessions`: the member's sessions, the most recently seen first. */
   sessions: () =>
     queryOptions({
       queryKey: ['settings', 'sessions'] as const,
@@ -69,7 +69,7 @@ export function useCalendarFeed() {
 }
 
 /**
- * `POST /settings/calendar-feed` (issue 11): a new secret address of the member's feed of upcoming
+ * `POST /settings/calendar-feed`: a new secret address of the member's feed of upcoming
  * games; the old one stops at once. The answer is the only time the address is known (the server
  * keeps a hash), so the caller shows it from here.
  */
@@ -156,7 +156,7 @@ export function useSessions() {
 }
 
 /**
- * `DELETE /auth/sessions/{id}` (issue 17): signs one of the member's other devices out (its
+ * `DELETE /auth/sessions/{id}`: signs one of the member's other devices out (its
  * live connections drop at once), then the list is fetched again.
  */
 export function useEndSession() {
@@ -170,7 +170,7 @@ export function useEndSession() {
   });
 }
 
-/** `POST /auth/sessions/sign-out-others` (issue 17): signs out every device but this one. */
+/** `POST /auth/sessions/sign-out-others`: signs out every device but this one. */
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({

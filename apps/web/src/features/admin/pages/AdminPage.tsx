@@ -132,7 +132,7 @@ function ReportItem({
 }
 
 /**
- * `/admin` (issue 17 item 8): the operators' open reports, newest first, each with who reported
+ * `/admin`: the operators' open reports, newest first, each with who reported
  * what and why, when, and the content as it read when reported; "Dismiss" closes one, "Suspend" (after a confirm) suspends the member it is
  * about. Members who are not operators see only that the page is not for them.
  */

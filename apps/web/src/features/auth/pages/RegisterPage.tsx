@@ -23,7 +23,7 @@ const LIST_FIELDS = [
 
 /**
  * A link to a policy from the sign-up form: it opens in a new tab, so the half-filled form stays
- * as it is in this one (issue 12).
+ * as it is in this one.
  */
 function PolicyLink({ to, children }: { to: string; children: string }) {
   return (

@@ -82,7 +82,7 @@ export function EventStatus({ event }: { event: SportsEvent }) {
 }
 
 /**
- * What the viewer may do with an event (spec part 2 §2; issue 13), beside "Add to calendar" (the
+ * What the viewer may do with an event (spec part 2 §2), beside "Add to calendar" (the
  * public .ics): a visitor's "Register" leads to sign-in and back to the registration form; a
  * member registers, or cancels their registration; the organizer gets "Manage" (the registrations
  * and Cancel event). A full event or one past its registration deadline offers no "Register".

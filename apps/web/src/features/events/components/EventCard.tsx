@@ -34,7 +34,7 @@ const labelTones: Record<EventTimeLabel, string> = {
 };
 
 /**
- * An event in the list (spec part 2 §2 "Events", §3 Event, §4 labels; issue 13): its time label
+ * An event in the list (spec part 2 §2 "Events", §3 Event, §4 labels): its time label
  * (Today, Tomorrow, This Week, Upcoming), sport, title, description, tags, the time range in the
  * viewer's local time, place, cost per person in rupees, prize pool, skill level, equipment,
  * deadlines, places left and organizer, then what the viewer may do (see {@link EventActions}).

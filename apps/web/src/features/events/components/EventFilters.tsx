@@ -23,7 +23,7 @@ interface EventFiltersProps {
   position: GeolocationState;
   /**
    * Asks the browser for the position: on the viewer's request, never on load unless they shared
-   * it before (issue 14, lib/use-geolocation).
+   * it before (lib/use-geolocation).
    */
   onUsePosition: () => void;
   /** Metres around the position, or -1 for any distance. */
@@ -36,7 +36,7 @@ interface EventFiltersProps {
 
 /**
  * The events filter panel (spec part 2 §2 "Events": sport, skill level, date, max cost,
- * equipment provided; issue 13 adds the distance once the viewer shared their position): a
+ * equipment provided; plus the distance once the viewer shared their position): a
  * collapsed toggle at 600 px or less, a side panel on wider screens.
  */
 export function EventFilters({

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCancelEvent, useEventRegistrations } from '../api';
 import { placesText } from '../event-facts';
 
-/** One registered team: its name, the team leader, phone and e-mail (issue 13). */
+/** One registered team: its name, the team leader, phone and e-mail. */
 function RegistrationItem({ registration }: { registration: EventRegistration }) {
   const phone = `${registration.country_code} ${registration.phone}`;
   return (
@@ -45,7 +45,7 @@ function RegistrationItem({ registration }: { registration: EventRegistration })
 }
 
 /**
- * The organizer's view of their event (issue 13): the registered teams, first registered first,
+ * The organizer's view of their event: the registered teams, first registered first,
  * each with its leader's name, phone and e-mail (`GET /events/{id}/registrations`), and "Cancel
  * event", asked in a confirmation dialog; registered members are then notified by the server.
  */

@@ -25,7 +25,7 @@ import { skillLevelLabel } from '../event-facts';
 import { emptyEventForm, eventFormSchema } from '../event-form';
 
 /**
- * Create an event (issue 13; members): title, description, sport or game, place (optional for an
+ * Create an event (members): title, description, sport or game, place (optional for an
  * online game), start and end, maximum teams, skill level, equipment, cost per person and prize
  * pool in rupees, registration and payment deadlines, tags; checked with the `POST /events`
  * rules (event-form.ts), the first invalid field focused. The server's message shows on failure,

@@ -25,7 +25,7 @@ function countActive(filters: Filters): number {
 }
 
 /**
- * The events list `/events` (spec part 2 §2 "Events"; issue 13), for visitors and members alike:
+ * The events list `/events` (spec part 2 §2 "Events"), for visitors and members alike:
  * "Sports Events", a filter panel whose values are sent as the `GET /events` query (refetched
  * 300 ms after a change; the distance only once the viewer shared their position, now or on an
  * earlier visit), the upcoming

@@ -31,7 +31,7 @@ interface FeedFiltersProps {
   onRadiusChange: (radius: number) => void;
   geolocation: GeolocationState;
   onUseMyLocation: () => void;
-  /** The order the member chose (issue 14); "Nearest" is offered only when `nearestAllowed`. */
+  /** The order the member chose; "Nearest" is offered only when `nearestAllowed`. */
   order: FeedOrder;
   onOrderChange: (order: FeedOrder) => void;
   /** A location and a radius are set, so the feed can be ordered nearest first. */

@@ -12,10 +12,10 @@ import { feedQueries, useExpressInterest, useLeaveGame } from '../api';
 const REFETCH_AFTER_INTEREST_MS = 500;
 
 /**
- * The join/leave button of a game (spec part 1 §4 "Interest on a post"; issue 11): "I'm
+ * The join/leave button of a game (spec part 1 §4 "Interest on a post"): "I'm
  * interested" while places are free, "Join waitlist" when the game is full; either opens the
  * game's group chat in /messages and refetches the feed 500 ms later. A joined member gets
- * "Leave game", a waitlisted one "Leave waitlist" (issue 11 replaces the spec's disabled
+ * "Leave game", a waitlisted one "Leave waitlist" (in place of the spec's disabled
  * "interested" state). Failures show the server's message under the button.
  */
 export function InterestButton({ post, viewerId }: { post: Post; viewerId: number }) {

@@ -21,8 +21,8 @@ function plural(count: number, one: string, many: string): string {
 /**
  * A post in the feed (spec part 1 §2, §3 "Post"): sport or online game, heading, description,
  * tags, place, time in the viewer's zone, players needed, interest count, author, distance
- * (when known; never on an online game, issue 14) and the interest button; how full the game is and the viewer's waitlist place
- * (issue 11). The heading links to the game page, the author to their profile.
+ * (when known; never on an online game) and the interest button; how full the game is and the
+ * viewer's waitlist place. The heading links to the game page, the author to their profile.
  */
 export function PostCard({ post, viewerId }: { post: Post; viewerId: number }) {
   const esport = isEsport(post.sport);

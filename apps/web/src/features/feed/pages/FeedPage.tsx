@@ -19,7 +19,7 @@ import { useGeolocation } from '../../../lib/use-geolocation';
 
 /** Feed refetch delay after a filter change (spec part 1 §4, §9). */
 const FILTER_DEBOUNCE_MS = 300;
-/** How long the first load waits for a remembered position before going without it (issue 14). */
+/** How long the first load waits for a remembered position before going without it. */
 const GEOLOCATION_GRACE_MS = 1500;
 
 function countActive(filters: Filters): number {
@@ -46,8 +46,8 @@ function PostGrid({ posts, viewerId }: { posts: Post[]; viewerId: number }) {
 /**
  * The signed-in home, 'Sports Feed' (spec part 1 §2, §4, §9): upcoming games of others near
  * the member's position or a picked place, filtered and refetched 300 ms after a change, loaded
- * page by page as the member scrolls, with "Load more" kept for keyboard users (issue 11).
- * Issue 14: the position is asked only on "Use my position" (or remembered from an earlier
+ * page by page as the member scrolls, with "Load more" kept for keyboard users.
+ * The position is asked only on "Use my position" (or remembered from an earlier
  * visit); soonest or nearest first, and nearest first the server sends online games last, shown
  * under their own heading.
  */
@@ -68,7 +68,7 @@ export function FeedPage() {
   }, []);
 
   const location = useMemo<FeedLocation | null>(() => {
-    // An approximate place (a postal district's centre, issue 14) may lie kilometres away: it
+    // An approximate place (a postal district's centre) may lie kilometres away: it
     // filters by distance only once the member confirms a point with "Use my position".
     if (place && !place.approximate)
       return { lat: place.coordinates[1], lng: place.coordinates[0], name: place.name };

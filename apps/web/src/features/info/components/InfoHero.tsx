@@ -12,7 +12,7 @@ interface InfoHeroProps {
 }
 
 /**
- * The head of a public page (issue 12): an eyebrow, the page's `h1`, a lead and optional actions,
+ * The head of a public page: an eyebrow, the page's `h1`, a lead and optional actions,
  * on the landing page's emerald wash.
  */
 export function InfoHero({ eyebrow, title, children, actions }: InfoHeroProps) {

@@ -22,7 +22,7 @@ interface LegalDocumentProps {
 }
 
 /**
- * A legal page (issue 12; spec part 2 §1, §2 "About, Privacy, Terms"): the title, the "last
+ * A legal page (spec part 2 §1, §2 "About, Privacy, Terms"): the title, the "last
  * updated" line, a list of its sections ("On this page") and the sections, each an `h2` with an
  * anchor. Paragraphs, lists and links in a section's body get the document's typography. Opened
  * at an anchor (/privacy#delete), it scrolls to that section once its code has arrived, which is

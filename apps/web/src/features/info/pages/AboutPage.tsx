@@ -45,7 +45,7 @@ const values = [
 ];
 
 /**
- * /about (spec part 1 §1, part 2 §2 "About, Privacy, Terms"; issue 12): what GameOn is, the
+ * /about (spec part 1 §1, part 2 §2 "About, Privacy, Terms"): what GameOn is, the
  * landing page's story with its figures, Mission and Vision, how a game comes together, what we
  * stand for, and how to reach us. Shown to visitors and members alike.
  */

@@ -68,7 +68,7 @@ const faq: FaqItem[] = [
 ];
 
 /**
- * /download for visitors (spec part 2 §1, §2 "Download"; issue 12): the hero with the iOS,
+ * /download for visitors (spec part 2 §1, §2 "Download"): the hero with the iOS,
  * Android (coming soon) and Web Browser buttons, what the app does, screenshots of the real app,
  * the FAQ and calls to action to /register and /events.
  */

@@ -200,7 +200,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** The Privacy Policy at /privacy (spec part 2 §1, §2 "About, Privacy, Terms"; issue 12). */
+/** The Privacy Policy at /privacy (spec part 2 §1, §2 "About, Privacy, Terms"). */
 export function PrivacyPage() {
   return (
     <LegalDocument

@@ -136,7 +136,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** The Terms of Service at /terms (spec part 2 §1, §2 "About, Privacy, Terms"; issue 12). */
+/** The Terms of Service at /terms (spec part 2 §1, §2 "About, Privacy, Terms"). */
 export function TermsPage() {
   return (
     <LegalDocument

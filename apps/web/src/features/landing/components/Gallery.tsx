@@ -101,7 +101,7 @@ const tiles: Tile[] = [
 /**
  * The gallery's views: every tile, or one category. The choice is a radio group and each tile's
  * visibility and span follow the checked radio in CSS (Tailwind `group-has-*` variants), so the
- * gallery works without script on the pre-rendered landing page (issue 16). The class names are
+ * gallery works without script on the pre-rendered landing page. The class names are
  * written out whole for Tailwind to find them.
  */
 const views = [

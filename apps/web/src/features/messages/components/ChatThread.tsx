@@ -13,11 +13,11 @@ import { MessageBubble, SystemLine, ThreadView } from './ThreadView';
 interface ChatThreadProps {
   groupChatId: number;
   name: string;
-  /** The members the viewer sees, listed in the header (issue 15). */
+  /** The members the viewer sees, listed in the header. */
   members: UserRef[];
-  /** The chat's game, linked from the header (issue 15); null once it was cancelled. */
+  /** The chat's game, linked from the header; null once it was cancelled. */
   postId: number | null;
-  /** The game of the chat was cancelled (issue 11): readable, no composer. */
+  /** The game of the chat was cancelled: readable, no composer. */
   cancelled?: boolean;
   /** Back to the list (shown at 768 px or less). */
   onBack: () => void;
@@ -27,8 +27,8 @@ interface ChatThreadProps {
  * One group chat (spec part 1 §2 "Messages"): the messages, oldest first with own messages on
  * the right, live updates through the socket, and the composer (blank text is ignored, Enter
  * sends, failures show inline, with the server's message). The header lists the members and
- * links to the game (issue 15). A cancelled game's chat shows "This
- * game was cancelled" instead of the composer (issue 11); GameOn's own lines are centred.
+ * links to the game. A cancelled game's chat shows "This
+ * game was cancelled" instead of the composer; GameOn's own lines are centred.
  */
 export function ChatThread({
   groupChatId,

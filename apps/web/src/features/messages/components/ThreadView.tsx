@@ -175,7 +175,7 @@ export function MessageBubble({ own, content, createdAt, senderName, status }: M
   );
 }
 
-/** A line from GameOn itself in a group chat, centred (issue 11: "This game was cancelled"). */
+/** A line from GameOn itself in a group chat, centred ("This game was cancelled"). */
 export function SystemLine({ content }: { content: string }) {
   return (
     <li className="flex justify-center">

@@ -48,8 +48,8 @@ function idParam(params: URLSearchParams, name: string): number | null {
 }
 
 /**
- * `?conversation={id}` a direct conversation; `?group={id}` a group chat (issue 11: a cancelled
- * game's notification); `?post={id}` the group chat of that game (issue 11: the game page's
+ * `?conversation={id}` a direct conversation; `?group={id}` a group chat (a cancelled
+ * game's notification); `?post={id}` the group chat of that game (the game page's
  * "Open chat").
  */
 function selectionFromSearch(params: URLSearchParams): Selection | null {

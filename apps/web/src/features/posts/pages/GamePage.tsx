@@ -66,7 +66,7 @@ function MemberList({
 /**
  * What both a member and a visitor see of a game: its sport (and "Past Event"), title as the
  * page's heading, description, place, time and `host` (the name, linked for members). An empty
- * place is one the host shares only with members (issue 15).
+ * place is one the host shares only with members.
  */
 function GameSummary({ post, host }: { post: Post; host: ReactNode }) {
   return (
@@ -107,7 +107,7 @@ function GameSummary({ post, host }: { post: Post; host: ReactNode }) {
 }
 
 /**
- * A shared game as a signed-out visitor sees it (issue 15): the summary, how full it is,
+ * A shared game as a signed-out visitor sees it: the summary, how full it is,
  * "Sign in to join" (to /login, which returns to `path`) while the game is upcoming, and "Share".
  */
 function VisitorGame({ post, path }: { post: Post; path: string }) {
@@ -134,12 +134,12 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
 }
 
 /**
- * A game's page `/posts/{id}` (issue 11): sport, title, description, place and time, the host
+ * A game's page `/posts/{id}`: sport, title, description, place and time, the host
  * (linked to the profile), players and waitlist, the join/leave button, "Open chat" for the
  * host and members, "Add to calendar" (the .ics fetched with the member's token) and "Share". A
  * game the member may not see, or that was deleted, shows "Game not found".
  *
- * A signed-out visitor opening a shared link (issue 15) sees the game as the server shows it to
+ * A signed-out visitor opening a shared link sees the game as the server shows it to
  * them (the city only, or no place), how full it is, "Share" and "Sign in to join", which comes
  * back here once signed in; not the players (their names are members-only) nor the member
  * actions.

@@ -16,7 +16,7 @@ import { isUpcoming } from '../../../lib/games';
 import { useCurrentUser } from '../../../lib/session';
 import { postQueries, useDeletePost, useJoinedGames, useMyPosts } from '../api';
 
-/** The filters of My Posts (spec part 2 §2), plus the games the member joined (issue 11). */
+/** The filters of My Posts (spec part 2 §2), plus the games the member joined. */
 const FILTERS = ['All', 'Upcoming', 'Past Events', 'Joined'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -96,7 +96,7 @@ function MyPostCard({
 }
 
 /**
- * My Posts `/past-posts` (spec part 2 §2, §4, §6, §8; issue 11): the member's games under All,
+ * My Posts `/past-posts` (spec part 2 §2, §4, §6, §8): the member's games under All,
  * Upcoming and Past Events, each with its count, plus the upcoming games they joined or wait
  * for. The host deletes an upcoming game after "Are you sure you want to delete this post?",
  * then the page says "Post deleted successfully!" or "Failed to delete post". Empty states link

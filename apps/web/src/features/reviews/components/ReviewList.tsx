@@ -18,8 +18,8 @@ interface ReviewListProps {
 }
 
 /**
- * Reviews as cards, newest first, the next page loading as the end scrolls into view (issue
- * 11), with a loading line, a load failure with Try again, and `empty` for no reviews.
+ * Reviews as cards, newest first, the next page loading as the end scrolls into view,
+ * with a loading line, a load failure with Try again, and `empty` for no reviews.
  */
 export function ReviewList({ list, heading, empty, actions }: ReviewListProps) {
   const headingId = useId();

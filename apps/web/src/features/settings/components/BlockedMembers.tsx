@@ -6,7 +6,7 @@ import { useBlockedMembers, useUnblock } from '../api';
 import { SettingsCard } from './SettingsCard';
 
 /**
- * The members one has blocked, each with Unblock (issue 4): a blocked member's profile answers
+ * The members one has blocked, each with Unblock: a blocked member's profile answers
  * 404, so this list is where a block is undone.
  */
 export function BlockedMembers() {

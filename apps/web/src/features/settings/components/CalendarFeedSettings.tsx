@@ -13,7 +13,7 @@ import { SettingsCard } from './SettingsCard';
 const URL_ID = 'calendar-feed-url';
 
 /**
- * The private calendar feed (issue 11): a secret address of every upcoming game the member hosts,
+ * The private calendar feed: a secret address of every upcoming game the member hosts,
  * joined or waits for, for a phone calendar to subscribe to, with "Copy" and "Reset link" (the
  * old address stops at once). The server keeps only a hash, so the address shows right after it
  * is made; later visits offer a reset to see one again.

@@ -3,7 +3,7 @@ import { BlockedMembers } from './BlockedMembers';
 import { CalendarFeedSettings } from './CalendarFeedSettings';
 import { OptionSettings } from './OptionSettings';
 
-/** The Privacy tab of settings (spec part 2 §2, §6), with the private calendar feed (issue 11). */
+/** The Privacy tab of settings (spec part 2 §2, §6), with the private calendar feed. */
 export function PrivacySettings() {
   return (
     <>

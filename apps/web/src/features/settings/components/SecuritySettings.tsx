@@ -5,7 +5,7 @@ import { SettingsCard } from './SettingsCard';
 
 /**
  * The Security tab of settings (spec part 2 §2): the password change, the member's sessions
- * (issue 17) and account deletion.
+ * and account deletion.
  */
 export function SecuritySettings() {
   return (

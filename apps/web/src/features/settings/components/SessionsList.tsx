@@ -14,10 +14,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api';
 import { SettingsCard } from './SettingsCard';
 
-/** Times are shown in Indian time (issue 17), whatever the device's own zone. */
+/** Times are shown in Indian time, whatever the device's own zone. */
 const TIME_ZONE = { timeZone: DEFAULT_TIME_ZONE };
 
-/** "just now", "3 hours ago", "Nov 21, 2026": to follow "Last seen" (issue 17). */
+/** "just now", "3 hours ago", "Nov 21, 2026": to follow "Last seen". */
 function lastSeen(at: string): string {
   const text = formatRelativeTime(at, new Date(), TIME_ZONE);
   return text === 'Just now' ? 'just now' : text;
@@ -71,7 +71,7 @@ function SessionItem({
 }
 
 /**
- * The member's sessions (issue 17): each device signed in, the current one marked "This device",
+ * The member's sessions: each device signed in, the current one marked "This device",
  * with Sign out for each other one and "Sign out everywhere else" after a confirmation. Signed-out
  * devices lose their live connections at once and must sign in again.
  */
