@@ -211,6 +211,34 @@ describe('leaving', () => {
     expect(late.body.message).toBe('This game has already started');
     expect((await getPost(ana, game.id)).body.interested_users).toEqual([{ user_id: ana.user.id }]);
   });
+
+  it('lets a player leave a game hidden from them since they joined; to others it stays unknown', async () => {
+    const [ana, ben, cat] = players as [LoginResponse, LoginResponse, LoginResponse];
+    const blocking = await server.signUp('blocking_host');
+    const game = await server.createPost(blocking.token, { playersNeeded: 1 });
+    await join(ana, game.id);
+    await join(ben, game.id);
+    for (const who of [ana, cat]) {
+      const res = await server.request('POST', `/api/users/${who.user.id}/block`, {
+        token: blocking.token,
+      });
+      expect(res.status).toBe(200);
+    }
+    expect((await getPost(ana, game.id)).status).toBe(404);
+
+    expect((await leave(ana, game.id)).status).toBe(200);
+    // Her place went to the waitlist, as when anyone leaves.
+    expect((await getPost(ben, game.id)).body).toMatchObject({
+      interested_users: [{ user_id: ben.user.id }],
+      waitlist: [],
+    });
+    // Neither she, now out of it, nor another blocked member learns the game is there.
+    for (const who of [ana, cat]) {
+      const res = await leave(who, game.id);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Post not found');
+    }
+  });
 });
 
 describe('the feed', () => {

@@ -553,15 +553,28 @@ export function createPostsService({
      * `DELETE /posts/{id}/interest`: the member leaves the game or its waitlist and
      * its group chat; when they held a place, the first waitlisted member moves up in the same
      * transaction. The host is told (`post.left`), and so is the member who moves up
-     * (`post.promoted`).
-     * @throws AppError 404 unknown or hidden post, 400 `not_joined` when the member is neither
-     *   joined nor waitlisted, 400 a game that has started, 429 past the member's limit
-     *   (interest and leaving together).
+     * (`post.promoted`). A member may always leave a game they are in, also one hidden from them
+     * since they joined (a block either way, a suspended host); to anyone else a hidden game
+     * stays unknown.
+     * @throws AppError 404 unknown post, or hidden and the member not in it; 400 `not_joined`
+     *   when the member is neither joined nor waitlisted, 400 a game that has started, 429 past
+     *   the member's limit (interest and leaving together).
      */
     async leave(userId: number, postId: number): Promise<{ success: true }> {
       await limiter.write('interestOrFollow', userId);
-      await access.requirePosts(userId, [postId]);
-      await leaveGame(userId, postId);
+      const hidden = await access.requirePosts(userId, [postId]).then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return error;
+          throw error;
+        },
+      );
+      try {
+        await leaveGame(userId, postId);
+      } catch (error) {
+        if (hidden && error instanceof AppError && error.code === 'not_joined') throw hidden;
+        throw error;
+      }
       return { success: true };
     },
 
