@@ -3,7 +3,7 @@
 # prints its URL. Usage: source .ci/pg-start.sh; ...; pg_stop
 set -euo pipefail
 # A free port unless one is given, so a stray server from an earlier run cannot collide.
-PGPORT=${PGPORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
+PGPORT=${PGPORT:-$(bash "$(dirname "${BASH_SOURCE[0]}")/free-port.sh")}
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$PGBIN" ]; then
   apt-get update -qq && apt-get install -y -qq postgresql >/dev/null

@@ -27,7 +27,7 @@ start=$SECONDS
 npm install --no-audit --no-fund
 echo "npm install: $((SECONDS - start)) s"
 
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+port=$(bash .ci/free-port.sh)
 start=$SECONDS
 set -m # the server in its own process group, so cleanup ends npm and node together
 PORT=$port HOST=127.0.0.1 npm start >"$work/server.log" 2>&1 &
