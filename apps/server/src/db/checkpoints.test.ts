@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints off the event loop (db/checkpoints.ts, issue 18) on a real SQLite file: the
+ * WAL checkpoints off the event loop (db/checkpoints.ts) on a real SQLite file: the
  * serving connection never checkpoints, the worker copies the WAL into the database file, the
  * file is whole after close, a worker that cannot run gives checkpoints back to the serving
  * connection, and under writes that never pause the WAL stays under its bound without a writer

@@ -15,20 +15,25 @@
  * copied at the moment a write begins, which writes that never pause never allow. A RESTART or
  * TRUNCATE checkpoint on another connection would force it, but it holds every writer back while
  * it copies what is left and syncs, and a writer held past its `busy_timeout` fails with
- * `database is locked` (a 1M-game `bench:seed` did, with a 1.5 GB WAL). So once the WAL file
- * passes a quarter of its bound, the serving connection itself runs a TRUNCATE checkpoint, on
- * this thread between two transactions and with no busy wait: it copies what the worker has not
- * yet (little) and empties the file. Being the writer, it never locks a writer out; this
- * thread's writes wait for it instead, which is what holds the bound when writes outrun the
- * copying. While the worker is copying it tries again {@link POLL_MS} later, and past half the
- * bound it waits for that copy to end (the two checkpointers share a lock: SQLite refuses a
- * second checkpoint at once, busy handler or not). The same truncation runs at quiet moments
- * (everything copied, nothing written since), so an idle server keeps no WAL on disk. A single
- * transaction larger than the bound still grows the WAL past it until it commits.
+ * `database is locked` (a 1M-game `bench:seed` did, with a 1.5 GB WAL). So after every commit
+ * on the serving connection ({@link Checkpoints.afterCommit}), once the WAL file has passed a
+ * quarter of its bound, that connection itself runs a TRUNCATE checkpoint, between two
+ * transactions and with no busy wait: it copies what the worker has not yet (little) and empties
+ * the file. Being the writer, it never locks a writer out; this thread's writes wait for it
+ * instead, which is what holds the bound when writes outrun the copying. While the worker is
+ * copying it tries again at the next commit, and past half the bound it waits for that copy to
+ * end (the two checkpointers share a lock: SQLite refuses a second checkpoint at once, busy
+ * handler or not). Checked at each commit rather than on a timer, the bound holds however fast
+ * the writes come: the WAL exceeds half of it by one transaction at most. The worker also tells
+ * this thread when it sees the WAL past a quarter of the bound (writes that bypass the check),
+ * and when everything is copied with nothing written since, so an idle server keeps no WAL on
+ * disk. A single transaction larger than the bound still grows the WAL past it until it commits.
  *
  * Measured with writes back to back (0.5 MB of WAL per transaction) under a 8 MiB bound: the
- * file peaked at 6.2–6.6 MB, no write failed with a 100 ms busy timeout; with a worker's RESTART
- * instead, 26 writes failed in 20 s and the file reached 667 MB.
+ * file peaked at 3.7 MB over 1.1 GB of WAL written in 8 s, on a 2-core machine busy with six
+ * other processes too; no write failed with a 100 ms busy timeout. With a worker's RESTART
+ * instead, 26 writes failed in 20 s and the file reached 667 MB; with the check on a 10 ms timer
+ * instead of at each commit, a busy machine let the file pass the bound.
  *
  * The worker is plain JavaScript evaluated from a string, so it runs the same under tsx, vitest
  * and a build.
@@ -41,7 +46,7 @@ import type SQLite from 'better-sqlite3';
 /** How often the worker checkpoints while the WAL grows slowly or not at all, in milliseconds. */
 const INTERVAL_MS = 500;
 
-/** How often both threads look at the WAL file's size, in milliseconds. */
+/** How often the worker looks at the WAL file's size, in milliseconds. */
 const POLL_MS = 10;
 
 /** The default bound of the WAL file, in bytes (config: `walLimitBytes`). */
@@ -58,9 +63,10 @@ const STEP_BYTES = 4 * 1024 * 1024;
 
 /**
  * The worker: `workerData` is {driver, filename, lock, intervalMs, pollMs, busyTimeoutMs,
- * stepBytes}; `lock` is the checkpointers' lock (an Int32Array's buffer: 0 free, 1 taken).
- * It posts `{ error }` when a checkpoint fails and `{ quiet: true }` when the WAL is all copied
- * and nothing was written since its last copy.
+ * stepBytes, truncateBytes}; `lock` is the checkpointers' lock (an Int32Array's buffer: 0 free,
+ * 1 taken). It posts `{ error }` when a checkpoint fails, `{ quiet: true }` when the WAL is all
+ * copied and nothing was written since its last copy, and `{ grown: true }` when it finds the WAL
+ * at `truncateBytes` or more.
  */
 const WORKER_SOURCE = `
 const fs = require('node:fs');
@@ -97,6 +103,7 @@ function copy() {
 }
 const timer = setInterval(() => {
   const bytes = walBytes();
+  if (bytes >= workerData.truncateBytes) parentPort.postMessage({ grown: true });
   // A truncation since the last copy starts the count again.
   if (bytes < bytesAtCopy) bytesAtCopy = 0;
   if (bytes - bytesAtCopy < workerData.stepBytes && Date.now() - lastCopy < workerData.intervalMs) return;
@@ -114,6 +121,12 @@ parentPort.on('message', () => {
 
 /** The running checkpointer of one database file. */
 export interface Checkpoints {
+  /**
+   * To be called after each commit on the serving connection (a write outside a transaction
+   * included): truncates the WAL once it has passed a quarter of its bound. Costs one `stat` of
+   * the WAL file below that.
+   */
+  afterCommit(): void;
   /** Stops the worker after a last checkpoint; resolves once it has closed its connection. */
   stop(): Promise<void>;
 }
@@ -126,7 +139,7 @@ export interface CheckpointOptions {
 }
 
 /** Messages of the worker. */
-type FromWorker = { error: string } | { quiet: true };
+type FromWorker = { error: string } | { quiet: true } | { grown: true };
 
 const walBytes = (filename: string) => {
   try {
@@ -159,6 +172,7 @@ export function startCheckpoints(
       pollMs: POLL_MS,
       busyTimeoutMs,
       stepBytes: Math.min(STEP_BYTES, Math.floor(walLimitBytes / 8)),
+      truncateBytes: walLimitBytes / 4,
     },
   });
   worker.unref();
@@ -169,8 +183,8 @@ export function startCheckpoints(
 
   /**
    * The serving connection's TRUNCATE checkpoint, unless a transaction is open on it (not all
-   * of it is committed: next poll) or the worker is copying (next poll, or once `wait` is set,
-   * once its copy is over: at most `busyTimeoutMs`). No busy wait: should a connection of
+   * of it is committed: next commit) or the worker is copying (next commit, or once `wait` is
+   * set, once its copy is over: at most `busyTimeoutMs`). No busy wait: should a connection of
    * another process be reading, it gives up at once.
    */
   const truncate = (wait: boolean) => {
@@ -181,7 +195,7 @@ export function startCheckpoints(
     try {
       sqlite.pragma('busy_timeout = 0');
     } catch {
-      // A statement of this connection is still reading (an open iterator): next poll.
+      // A statement of this connection is still reading (an open iterator): next commit.
       Atomics.store(lock, 0, 0);
       return;
     }
@@ -194,21 +208,21 @@ export function startCheckpoints(
       Atomics.store(lock, 0, 0);
     }
   };
-  const poll = setInterval(() => {
+  const afterCommit = () => {
+    if (stopping || failed) return;
     const bytes = walBytes(filename);
     if (bytes >= walLimitBytes / 4) truncate(bytes >= walLimitBytes / 2);
-  }, POLL_MS);
-  poll.unref();
+  };
 
   const fallBack = (error: Error) => {
     failed = true;
-    clearInterval(poll);
     Atomics.store(lock, 0, 0);
     if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
     onError(error);
   };
   worker.on('message', (message: FromWorker) => {
     if ('error' in message) onError(new Error(`WAL checkpoint failed: ${message.error}`));
+    else if ('grown' in message) afterCommit();
     else truncate(false);
   });
   worker.on('error', fallBack);
@@ -216,9 +230,9 @@ export function startCheckpoints(
     if (!stopping) fallBack(new Error('the WAL checkpoint worker exited'));
   });
   return {
+    afterCommit,
     async stop() {
       stopping = true;
-      clearInterval(poll);
       worker.ref(); // held until it has closed, or the process could end first
       worker.postMessage('stop');
       await exited;

@@ -98,20 +98,43 @@ const STATEMENT_CACHE_SIZE = 500;
  * prepared before (Kysely prepares every query afresh, and preparing costs more than
  * running most of ours). The least recently used statement goes past {@link STATEMENT_CACHE_SIZE};
  * a cached statement still iterating (a stream) is not shared: a fresh one is prepared then.
+ * `hooks.afterCommit` runs after each statement that commits: a `commit`, or a write run outside
+ * a transaction (the WAL bound of db/checkpoints.ts is checked there).
  */
-function cachingPrepare(sqlite: SQLite.Database) {
+function cachingPrepare(sqlite: SQLite.Database, hooks: { afterCommit?: () => void }) {
   const cache = new Map<string, SQLite.Statement>();
+  /** `statement`, with `run` and `all` followed by the commit hook when it may commit. */
+  const watched = (source: string, statement: SQLite.Statement): SQLite.Statement => {
+    // Transaction control reads as read-only to SQLite, so `commit` is named.
+    if (statement.readonly && source !== 'commit') return statement;
+    const run = statement.run.bind(statement);
+    const all = statement.all.bind(statement);
+    const committed = () => {
+      if (!sqlite.inTransaction) hooks.afterCommit?.();
+    };
+    statement.run = (...parameters: unknown[]) => {
+      const result = run(...parameters);
+      committed();
+      return result;
+    };
+    statement.all = (...parameters: unknown[]) => {
+      const rows = all(...parameters);
+      committed();
+      return rows;
+    };
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
     prepare(source: string): SQLite.Statement {
       const cached = cache.get(source);
       if (cached) {
-        if (cached.busy) return sqlite.prepare(source);
+        if (cached.busy) return watched(source, sqlite.prepare(source));
         cache.delete(source);
         cache.set(source, cached);
         return cached;
       }
-      const statement = sqlite.prepare(source);
+      const statement = watched(source, sqlite.prepare(source));
       cache.set(source, statement);
       if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       return statement;
@@ -146,7 +169,8 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
     sqlite.pragma('synchronous = NORMAL');
-    const prepared = cachingPrepare(sqlite);
+    const hooks: { afterCommit?: () => void } = {};
+    const prepared = cachingPrepare(sqlite, hooks);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: prepared }), log });
     directConnections.set(db, {
       sqlite,
@@ -160,6 +184,7 @@ export function openDatabase(
             busyTimeoutMs,
             walLimitBytes: config.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES,
           });
+    if (checkpoints) hooks.afterCommit = () => checkpoints.afterCommit();
     const destroy = async () => {
       await checkpoints?.stop();
       await db.destroy();
