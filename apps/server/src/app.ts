@@ -13,7 +13,8 @@ import { healthResponseSchema } from '@gameon/shared';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { startHeartbeat } from './db/heartbeats.js';
-import { hasPostgisGeography, migrateToLatest, openDatabase, type Database } from './db/index.js';
+import { detectEngine } from './db/engine.js';
+import { migrateToLatest, openDatabase, type Database } from './db/index.js';
 import { seedDemo } from './demo/seed.js';
 import { unauthorized } from './lib/errors.js';
 import { DomainEventBus, HandlerFailures } from './lib/events.js';
@@ -134,9 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('database', database);
   const { fresh } = await migrateToLatest(database.db);
+  const engine = await detectEngine(database, { allowPostgis: config.postgis });
   // On PostgreSQL: refuses to run beside another live process when either lacks Redis.
   const heartbeat =
-    database.dialect === 'postgres'
+    engine.dialect === 'postgres'
       ? await startHeartbeat(database.db, {
           redis: config.redisUrl !== undefined,
           onError: (error) => app.log.warn({ err: error }, 'server heartbeat failed'),
@@ -145,8 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           throw error;
         })
       : undefined;
-  const postgis = config.postgis && (await hasPostgisGeography(database.db, database.dialect));
-  const seed = config.seedDemo ?? (fresh && database.dialect === 'sqlite');
+  const seed = config.seedDemo ?? (fresh && engine.dialect === 'sqlite');
   if (seed && fresh) await seedDemo(database.db);
 
   const redis = config.redisUrl
@@ -177,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const posts = createPostsService({
     db: database.db,
     ...(database.sqlite ? { sqlite: database.sqlite } : {}),
-    postgis,
+    postgis: engine.postgis,
     limiter,
     events,
     access,
