@@ -1,12 +1,12 @@
 /**
- * The list scenarios of the benchmark (issue 18): people search, the notification list and both
+ * The list scenarios of the benchmark: people search, the notification list and both
  * conversation lists, each loaded with autocannon through the `http` recorder of bench/run.ts.
  *
  * Run on its own, it loads them on a database seeded beforehand (`npm run bench:seed`), with the
  * server of this checkout or of `--root` (another checkout, to compare before and after a change;
- * its migrations run on start), and `--feed` adds the feed 25 km round central Bengaluru (dense)
- * and central Madhya Pradesh (sparse), e.g. to compare PostgreSQL with and without PostGIS
- * (`--env POSTGIS=off`):
+ * its migrations run on start), and `--feed` adds the feed 25 km round central Bengaluru (dense),
+ * central Madhya Pradesh (sparse) and nearest-first round Bengaluru, e.g. to compare PostgreSQL
+ * with and without PostGIS (`--env POSTGIS=off`):
  *
  *   node --import tsx bench/lists.ts --db <sqlite:path | postgres://...> [--seconds 10] [--connections 50]
  *     [--member <id>] [--root <checkout>] [--feed] [--env NAME=value ...]
@@ -32,12 +32,17 @@ export async function listScenarios(http: HttpScenario, url: string, token: stri
   await http('group chat list', `${url}/api/messages/conversations`, token);
 }
 
-/** The feed 25 km round a dense city and a sparse region, for `--feed`. */
+/** The feed 25 km round a dense city and a sparse region, and nearest-first in the city, for `--feed`. */
 async function feedScenarios(http: HttpScenario, url: string, token: string) {
   const dense = 'lat=12.9716&lng=77.5946&radius=25000&limit=20';
   const sparse = 'lat=24.5&lng=78.5&radius=25000&limit=20';
   await http('feed 25 km, central Bengaluru (dense)', `${url}/api/posts?${dense}`, token);
   await http('feed 25 km, central Madhya Pradesh (sparse)', `${url}/api/posts?${sparse}`, token);
+  await http(
+    'feed 25 km nearest first, central Bengaluru',
+    `${url}/api/posts?${dense}&order=nearest`,
+    token,
+  );
 }
 
 async function main() {
