@@ -17,8 +17,89 @@ const serverModules = fs
   .readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The storage engine stays in db/ (db/engine.ts): repositories get its specific parts from
+// factories at start-up, services never see it.
+const writePathFiles = [
+  'apps/server/src/db/write-batch.ts',
+  'apps/server/src/db/reusable-query.ts',
+];
+// Outside its module a repository is imported only by these two: the demo seed writes its rows
+// directly, and bench/ measures the queries themselves.
+const repositoryImporters = ['apps/server/src/demo', 'bench'];
+const serverSrcEntries = fs
+  .readdirSync(serverSrc, { withFileTypes: true })
+  .map((entry) => `apps/server/src/${entry.name}`)
+  .filter((entry) => entry !== 'apps/server/src/modules' && !repositoryImporters.includes(entry));
+const repositoryZone = {
+  target: [...serverSrcEntries, 'apps/server/test', 'packages/shared'],
+  from: 'apps/server/src/modules/*/*.repository.ts',
+  message:
+    'A repository is reached only inside its module (through its service elsewhere); the demo seed (apps/server/src/demo/) and bench/ are the only exceptions.',
+};
+const serviceZone = {
+  target: 'apps/server/src/**/*.service.ts',
+  from: writePathFiles,
+  message:
+    'A service never sees the storage engine: db/write-batch.ts and db/reusable-query.ts are for repositories.',
+};
+
+// TEMPORARY: files of the feed and direct-message work under way that still break the storage
+// engine rules below (engine imports outside db/, services importing db/write-batch.ts).
+// removed when the feed pipeline and the DM write path land
+const engineRuleBacklog = [
+  'apps/server/src/modules/posts/posts.service.ts',
+  'apps/server/src/modules/posts/posts.repository.ts',
+  'apps/server/src/modules/posts/feed-skeleton.sqlite.ts',
+  'apps/server/src/modules/direct/direct.service.ts',
+  'apps/server/src/modules/direct/direct.repository.ts',
+  'apps/server/src/modules/notifications/notifications.service.ts',
+];
+
+const serverZones = [
+  ...serverModules.map((name) => ({
+    target: `apps/server/src/modules/${name}`,
+    from: `${serverSrc}/modules/*/**`,
+    except: [
+      `${serverSrc}/modules/${name}/**`,
+      `${serverSrc}/modules/*/*.service.ts`,
+      `${serverSrc}/modules/*/index.ts`,
+    ],
+    message: `Another module is reached only through its *.service.ts or index.ts.`,
+  })),
+  {
+    target: 'apps/server/src/modules',
+    from: [
+      'apps/server/src/realtime',
+      'apps/server/src/demo',
+      'apps/server/src/app.ts',
+      'apps/server/src/http-app.ts',
+      'apps/server/src/services.ts',
+      'apps/server/src/main.ts',
+    ],
+    message: 'Modules sit below the app, realtime and demo layers.',
+  },
+  {
+    target: ['apps/server/src/db', 'apps/server/src/lib'],
+    from: [
+      'apps/server/src/modules',
+      'apps/server/src/realtime',
+      'apps/server/src/demo',
+      'apps/server/src/app.ts',
+      'apps/server/src/http-app.ts',
+      'apps/server/src/services.ts',
+      'apps/server/src/main.ts',
+    ],
+    message: 'db/ and lib/ know no feature.',
+  },
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'packages/shared imports no app.',
+  },
+  repositoryZone,
+];
 const serverBoundaries = {
-  files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
+  files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'bench/**/*.ts'],
   plugins: { 'import-x': importX },
   settings: {
     // Dependencies are parsed as TypeScript too, or no-cycle would not see past the first file.
@@ -36,49 +117,54 @@ const serverBoundaries = {
   rules: {
     'import-x/no-restricted-paths': [
       'error',
+      { basePath: import.meta.dirname, zones: serverZones },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+// Services: the same zones and the write path's files (the backlog aside).
+const serviceBoundaries = {
+  files: ['apps/server/src/**/*.service.ts'],
+  ignores: engineRuleBacklog,
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      { basePath: import.meta.dirname, zones: [...serverZones, serviceZone] },
+    ],
+  },
+};
+// The database drivers and Kysely's engine-specific classes are imported under db/ alone
+// (db/index.ts opens the database, db/engine.ts tells the engines apart); bench/ and tests,
+// which open databases of their own, are exempt.
+const engineMessage =
+  'The storage engine stays in apps/server/src/db/: take its specific parts from a factory given the Engine (db/engine.ts) at start-up.';
+const engineImports = {
+  files: ['**/*.{ts,tsx}'],
+  ignores: [
+    'apps/server/src/db/**',
+    'bench/**',
+    '**/*.test.ts',
+    'apps/server/test/**',
+    ...engineRuleBacklog,
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
       {
-        basePath: import.meta.dirname,
-        zones: [
-          ...serverModules.map((name) => ({
-            target: `apps/server/src/modules/${name}`,
-            from: `${serverSrc}/modules/*/**`,
-            except: [
-              `${serverSrc}/modules/${name}/**`,
-              `${serverSrc}/modules/*/*.service.ts`,
-              `${serverSrc}/modules/*/index.ts`,
-            ],
-            message: `Another module is reached only through its *.service.ts or index.ts.`,
-          })),
+        paths: [
+          { name: 'better-sqlite3', message: engineMessage },
+          { name: 'pg', message: engineMessage },
+        ],
+        patterns: [
+          { regex: '^(pg-[a-z-]+|better-sqlite3/.*)$', message: engineMessage },
           {
-            target: 'apps/server/src/modules',
-            from: [
-              'apps/server/src/realtime',
-              'apps/server/src/demo',
-              'apps/server/src/app.ts',
-              'apps/server/src/main.ts',
-            ],
-            message: 'Modules sit below the app, realtime and demo layers.',
-          },
-          {
-            target: ['apps/server/src/db', 'apps/server/src/lib'],
-            from: [
-              'apps/server/src/modules',
-              'apps/server/src/realtime',
-              'apps/server/src/demo',
-              'apps/server/src/app.ts',
-              'apps/server/src/main.ts',
-            ],
-            message: 'db/ and lib/ know no feature.',
-          },
-          {
-            target: 'packages/shared',
-            from: 'apps',
-            message: 'packages/shared imports no app.',
+            group: ['kysely'],
+            importNamePattern: '^(Sqlite|Postgres|Mysql|Mssql)',
+            message: engineMessage,
           },
         ],
       },
     ],
-    'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 };
 // ---- end of server boundaries ------------------------------------------------------------
@@ -147,6 +233,8 @@ export default tseslint.config(
     },
   },
   serverBoundaries,
+  serviceBoundaries,
+  engineImports,
   {
     // The gazetteer's index is built in its worker thread only: on the server's thread the build
     // froze every request for seconds (modules/places/gazetteer.ts).

@@ -67,7 +67,10 @@ if (!busiest) throw new Error('the database has no group chats: seed it with ben
 const member = busiest.user_id;
 console.log(`member ${member} (in ${String(busiest.n)} group chats)`);
 const now = new Date().toISOString();
-await explain(`people search "${args.q}"`, () => users.searchUserIds(db, member, args.q, 21, 0));
+const peopleSearch = users.peopleSearchPlan({ dialect: postgres ? 'postgres' : 'sqlite' });
+await explain(`people search "${args.q}"`, () =>
+  users.searchUserIds(db, peopleSearch, member, args.q, 21, 0),
+);
 await explain('notification list', () => notifications.list(db, member, 21));
 await explain('direct conversation list', () => direct.listConversations(db, member));
 await explain('group chat list', () => chats.listConversations(db, member));

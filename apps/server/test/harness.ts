@@ -154,7 +154,8 @@ export async function startServer(
     // more, and faster, than a member would (issue 17).
     RATE_LIMITS: 'off',
     // On PostgreSQL the feed uses PostGIS when the database has it (migration 0016 creates it
-    // where installed); TEST_POSTGIS=off runs the portable plan there instead (issue 18).
+    // where installed); TEST_POSTGIS=off runs the portable plan there instead (place index cells
+    // in plain SQL, as on SQLite).
     POSTGIS: process.env.TEST_POSTGIS === 'off' ? 'off' : 'auto',
     ...env,
   });

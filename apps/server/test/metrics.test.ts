@@ -1,4 +1,4 @@
-/** `/metrics` (issue 18): what it counts, and who may read it. */
+/** `/metrics` (Prometheus text, lib/metrics.ts): what it counts, and who may read it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitAck, startServer, type TestServer } from './harness.js';
 

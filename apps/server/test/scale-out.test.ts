@@ -86,7 +86,7 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('a session signed out on one node is refused by the other at once, not when its cached lookup ends (issue 18)', async () => {
+  it('a session signed out on one node is refused by the other at once: its cached lookup is forgotten through the adapter', async () => {
     const member = await node1.signUp('scale_cached');
     // The other node resolves the token now and keeps the session for SESSION_CACHE_MS.
     expect((await node2.request('GET', '/api/auth/me', { token: member.token })).status).toBe(200);

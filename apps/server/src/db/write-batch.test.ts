@@ -1,7 +1,8 @@
 /**
- * Group commit (db/write-batch.ts, issue 18) on a real SQLite file: one failing write fails
- * alone, a write that fails after writing leaves nothing of itself, and a database that fails
- * (locked by another connection, or a whole rollback) gives the batch back with nothing written.
+ * Group commit (db/write-batch.ts: the writes of one turn in one SQLite transaction) on a real
+ * SQLite file: one failing write fails alone, a write that fails after writing leaves nothing of
+ * itself, and a database that fails (locked by another connection, or a whole rollback) gives
+ * the batch back with nothing written.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,18 +1,13 @@
 /**
- * Reports that reach an operator, and suspension. Members file reports about
- * members, reviews and events ({@link AdminService.fileReport}, called by the users, reviews and
- * events services after their own access checks); operators (`ADMIN_EMAILS`, access rule
- * `requireOperator`) list the open ones, dismiss them, and suspend or unsuspend members. A
- * suspended member cannot sign in, loses every session and socket at once, and to everyone else is
- * absent (the access module's rule: profile, search, follower lists, reviews, games, events,
- * calendar feed and conversations); their events are closed with their registrants told, and
- * their places in others' games and events are freed. Every operator action is a row of
- * `admin_actions`. A report keeps a snapshot of what it is about as filed, until 90 days after it
- * is resolved (purged on the way, as expired sessions are: when a report is filed or the open
- * reports are read) or until the reported member deletes their account.
+ * Operators (`ADMIN_EMAILS`, access rule `requireOperator`) list the open reports (filed through
+ * reports.service.ts), dismiss them, and suspend or unsuspend members. A suspended member cannot
+ * sign in, loses every session and socket at once, and to everyone else is absent (the access
+ * module's rule: profile, search, follower lists, reviews, games, events, calendar feed and
+ * conversations); their events are closed with their registrants told, and their places in
+ * others' games and events are freed. Every operator action is a row of `admin_actions`.
  */
 import type { Kysely } from 'kysely';
-import type { AdminReport, ReportSnapshot, ReportTargetType } from '@gameon/shared';
+import type { AdminReport, ReportSnapshot } from '@gameon/shared';
 import type { z } from 'zod';
 import type { adminReportsQuerySchema } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
@@ -21,93 +16,44 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { EventsService } from '../events/events.service.js';
-import type { RegistrationsService } from '../events/registrations.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import * as repo from './admin.repository.js';
+import type { ReportsService } from './reports.service.js';
 
 export interface AdminDeps {
   db: Kysely<DB>;
   access: Pick<AccessService, 'requireOperator' | 'requireSuspendable' | 'isOperator'>;
   auth: Pick<AuthService, 'endAllSessions'>;
+  /** The report snapshots' purge, run on the way as operators read the reports. */
+  reports: Pick<ReportsService, 'purgeSnapshots'>;
   posts: Pick<PostsService, 'withdrawAllInterests'>;
-  events: Pick<EventsService, 'closeAllOf'>;
-  registrations: Pick<RegistrationsService, 'withdrawAll'>;
-  /** Disconnects every socket of a member on every node (bound once Socket.IO exists). */
-  disconnect: (userId: number) => void;
+  /** The events module: closes a suspended organizer's events, telling their registrants. */
+  events: { closeAllOf(organizerId: number): Promise<unknown> };
+  /** The events module: cancels a suspended member's registrations for others' events. */
+  registrations: { withdrawAll(userId: number): Promise<unknown> };
+  /** The realtime layer: disconnects every socket of a member on every node. */
+  sockets: { disconnect(userId: number): void };
   /** Per-member write limits: operator actions. */
   limiter: Pick<RateLimiter, 'write'>;
-  /** The clock of reports, actions and the snapshots' purge (tests move it). */
+  /** The clock of operator actions (tests move it). */
   now?: () => Date;
 }
-
-/** The answer to a filed report (spec part 2 §7 report). */
-const REPORT_THANKS = 'Thank you. Our team will review this report.';
-
-/** How long a resolved report keeps its snapshot (BEYOND-THE-SPEC "Personal data"). */
-export const SNAPSHOT_KEEP_DAYS = 90;
-const DAY_MS = 24 * 3600 * 1000;
 
 export function createAdminService({
   db,
   access,
   auth,
+  reports,
   posts,
   events,
   registrations,
-  disconnect,
+  sockets,
   limiter,
   now = () => new Date(),
 }: AdminDeps) {
   const nowIso = () => now().toISOString();
 
-  /**
-   * Deletes the snapshots of reports resolved more than {@link SNAPSHOT_KEEP_DAYS} days ago
-   * (a report closed without a resolution time counts from its filing). Run on the way, as
-   * expired sessions are pruned on sign-in: late by at most the time to the next report or
-   * reading of the reports, never early, and harmless to repeat on any process.
-   * @returns how many were deleted.
-   */
-  function purgeSnapshots(): Promise<number> {
-    const cutoff = new Date(now().getTime() - SNAPSHOT_KEEP_DAYS * DAY_MS).toISOString();
-    return repo.deleteSnapshotsResolvedBefore(db, cutoff);
-  }
-
   return {
-    /**
-     * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
-     * the review's author, the event's organizer), with `snapshot`: the target as it reads now,
-     * which the operator sees even once it is edited or deleted. Callers check the reporter may
-     * see the target and is not its owner first, and read the snapshot. Expired snapshots of
-     * other reports are purged on the way ({@link purgeSnapshots}).
-     */
-    async fileReport(report: {
-      reporterId: number;
-      targetType: ReportTargetType;
-      targetId: number;
-      memberId: number;
-      reason: string;
-      snapshot: ReportSnapshot;
-    }): Promise<{ success: true; message: string }> {
-      await db.transaction().execute(async (trx) => {
-        const reportId = await repo.insertReport(trx, {
-          reporter_id: report.reporterId,
-          reported_id: report.memberId,
-          target_type: report.targetType,
-          target_id: report.targetId,
-          reason: report.reason,
-          created_at: nowIso(),
-        });
-        await repo.insertSnapshot(trx, {
-          report_id: reportId,
-          member_id: report.memberId,
-          content: JSON.stringify(report.snapshot),
-        });
-      });
-      await purgeSnapshots();
-      return { success: true, message: REPORT_THANKS };
-    },
-
     /**
      * `GET /admin/reports`: open reports, newest first, before-id cursor, each with its snapshot
      * (expired snapshots of resolved reports are purged on the way).
@@ -119,13 +65,13 @@ export function createAdminService({
     ): Promise<{ reports: AdminReport[]; nextCursor?: string }> {
       await access.requireOperator(operatorId);
       const beforeId = decodeBeforeIdCursor(cursor);
-      await purgeSnapshots();
+      await reports.purgeSnapshots();
       const rows = await repo.openReports(db, {
         limit: limit + 1,
         ...(beforeId !== undefined ? { beforeId } : {}),
       });
       const page = rows.slice(0, limit);
-      const reports = page.map((r) => ({
+      const presented = page.map((r) => ({
         id: r.id,
         reporter:
           r.reporter_id !== null && r.reporter_username !== null
@@ -150,7 +96,7 @@ export function createAdminService({
       }));
       const last = page.at(-1);
       return {
-        reports,
+        reports: presented,
         ...(rows.length > limit && last ? { nextCursor: encodeBeforeIdCursor(last.id) } : {}),
       };
     },
@@ -214,7 +160,7 @@ export function createAdminService({
         });
       });
       await auth.endAllSessions(userId);
-      disconnect(userId);
+      sockets.disconnect(userId);
       await posts.withdrawAllInterests(userId);
       await registrations.withdrawAll(userId);
       await events.closeAllOf(userId);

@@ -1,14 +1,9 @@
 /** Queries for members, sessions, pending sign-ups and e-mail codes. */
 import type { Kysely, Transaction } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { DB, OtpPurpose, PendingSignupsTable, UserRow } from '../../db/types.js';
+import type { DB, OtpPurpose, PendingSignupsTable } from '../../db/types.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-export interface UserWithLists extends UserRow {
-  sports: string[];
-  tags: string[];
-}
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -21,32 +16,6 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Loads users by id with their sports and tags, in the order of `ids` (missing ids skipped). */
-export async function findUsersWithLists(db: Executor, ids: number[]): Promise<UserWithLists[]> {
-  if (ids.length === 0) return [];
-  const [users, sports, tags] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
-    db
-      .selectFrom('user_sports')
-      .selectAll()
-      .where('user_id', 'in', ids)
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('user_tags')
-      .selectAll()
-      .where('user_id', 'in', ids)
-      .orderBy('position')
-      .execute(),
-  ]);
-  const byId = new Map(
-    users.map((u) => [u.id, { ...u, sports: [] as string[], tags: [] as string[] }]),
-  );
-  for (const s of sports) byId.get(s.user_id)?.sports.push(s.value);
-  for (const t of tags) byId.get(t.user_id)?.tags.push(t.value);
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function insertUser(

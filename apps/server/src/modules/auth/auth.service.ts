@@ -31,6 +31,7 @@ import { normalizeMailbox } from '../../lib/mailbox.js';
 import type { Principal } from '../../lib/principal.js';
 import { loginDelayMs, type RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
+import type { Member, MemberLookup } from '../users/members.service.js';
 import * as repo from './auth.repository.js';
 import { describeDevice } from './device.js';
 import { createSessionCache } from './session-cache.js';
@@ -38,6 +39,8 @@ import { alreadyRegisteredMail, consumeCode, issueCode, storeCode } from './otp.
 
 export interface AuthDeps {
   db: Kysely<DB>;
+  /** The users module's member lookup: the signed-in member as `GET /auth/me` presents them. */
+  users: MemberLookup;
   mailer: Mailer;
   events: DomainEventBus;
   limiter: RateLimiter;
@@ -75,7 +78,7 @@ const RESET_TOKEN_INVALID = 'Reset link is invalid or has expired. Please start 
 export type { Principal };
 
 /** Presents a member as `GET /auth/me` returns it; `isOperator` shows the admin link. */
-export function presentSessionUser(user: repo.UserWithLists, isOperator: boolean): SessionUser {
+export function presentSessionUser(user: Member, isOperator: boolean): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -95,6 +98,7 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAuthService({
   db,
+  users,
   mailer,
   events,
   limiter,
@@ -181,7 +185,7 @@ export function createAuthService({
       ip: client.ip.slice(0, 45) || null,
     });
     await pruneSessions();
-    const [user] = await repo.findUsersWithLists(db, [userId]);
+    const [user] = await users.members([userId]);
     if (!user) throw notFound('User not found');
     return { token, user: presentSessionUser(user, isOperator(user.email)) };
   }
@@ -430,10 +434,10 @@ export function createAuthService({
 
     /**
      * Members by id with their sports and tags, in the order of `ids` (unknown ids skipped):
-     * the one way other modules read a member's account row.
+     * the users module's lookup, passed on for the posts module, which still reads members here.
      */
-    members(ids: number[]): Promise<repo.UserWithLists[]> {
-      return repo.findUsersWithLists(db, ids);
+    members(ids: number[]): Promise<Member[]> {
+      return users.members(ids);
     },
 
     /**
@@ -532,7 +536,7 @@ export function createAuthService({
 
     /** The signed-in member. @throws AppError 401 when the account is gone. */
     async me(principal: Principal): Promise<SessionUser> {
-      const [user] = await repo.findUsersWithLists(db, [principal.userId]);
+      const [user] = await users.members([principal.userId]);
       if (!user) throw unauthorized();
       return presentSessionUser(user, isOperator(user.email));
     },

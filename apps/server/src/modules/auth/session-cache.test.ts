@@ -1,7 +1,7 @@
 /**
- * The sessions an auth service keeps after resolving them (session-cache.ts, issue 18): kept for
- * SESSION_CACHE_MS, forgotten when revoked, and never kept from a lookup that a revocation
- * overtook.
+ * The sessions an auth service keeps after resolving them (session-cache.ts, so that most
+ * requests skip the sessions lookup): kept for SESSION_CACHE_MS, forgotten when revoked, and
+ * never kept from a lookup that a revocation overtook.
  */
 import { describe, expect, it } from 'vitest';
 import { createSessionCache, SESSION_CACHE_MS, type CachedSession } from './session-cache.js';

@@ -33,7 +33,8 @@ async function sessionsOf(token: string): Promise<SessionInfo[]> {
 
 /**
  * Sets the times of `token`'s session straight in the DB, as time passing would, before the
- * server has resolved the token (it keeps a session it resolved for a few seconds: issue 18).
+ * server has resolved the token (it keeps a session it resolved for a few seconds:
+ * session-cache.ts).
  */
 async function setTimes(token: string, times: { created_at?: string; last_seen_at?: string }) {
   const { id } = await server.app.database.db

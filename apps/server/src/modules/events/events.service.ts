@@ -19,8 +19,8 @@ import type { RateLimiter } from '../../lib/rate-limit.js';
 import { locationFilter, roundedDistance } from '../../lib/geo.js';
 import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
-import type { AdminService } from '../admin/admin.service.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { ReportsService } from '../admin/reports.service.js';
+import type { MemberLookup } from '../users/members.service.js';
 import * as repo from './events.repository.js';
 import * as registrationsRepo from './registrations.repository.js';
 
@@ -28,11 +28,12 @@ export interface EventsDeps {
   db: Kysely<DB>;
   events: DomainEventBus;
   access: Pick<AccessService, 'requireEvent'>;
-  auth: Pick<AuthService, 'members'>;
+  /** The users module's member lookup. */
+  users: MemberLookup;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
   /** Where reports go (the admin module). */
-  reports: Pick<AdminService, 'fileReport'>;
+  reports: Pick<ReportsService, 'fileReport'>;
   /** Per-member write limits: reports, events organized, edited and cancelled. */
   limiter: Pick<RateLimiter, 'write'>;
 }
@@ -98,7 +99,7 @@ export function createEventsService({
   db,
   events,
   access,
-  auth,
+  users,
   publicUrl,
   reports,
   limiter,
@@ -283,7 +284,7 @@ export function createEventsService({
         await repo.deleteEvent(trx, eventId);
         return { row, memberIds };
       });
-      const [organizer] = await auth.members([userId]);
+      const [organizer] = await users.members([userId]);
       if (organizer) {
         events.emit('event.cancelled', {
           eventId,

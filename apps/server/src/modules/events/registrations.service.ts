@@ -15,7 +15,7 @@ import type { DB, EventRegistrationRow } from '../../db/types.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { MemberLookup } from '../users/members.service.js';
 import * as eventsRepo from './events.repository.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './registrations.repository.js';
@@ -25,7 +25,8 @@ export interface RegistrationsDeps {
   /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireEvent'>;
-  auth: Pick<AuthService, 'members'>;
+  /** The users module's member lookup. */
+  users: MemberLookup;
 }
 
 function present(row: EventRegistrationRow & { username: string }): EventRegistration {
@@ -42,7 +43,7 @@ function present(row: EventRegistrationRow & { username: string }): EventRegistr
   };
 }
 
-export function createRegistrationsService({ db, limiter, access, auth }: RegistrationsDeps) {
+export function createRegistrationsService({ db, limiter, access, users }: RegistrationsDeps) {
   return {
     /**
      * `POST /event-registrations`: registers the caller's team. Under the event's lock (one
@@ -60,7 +61,7 @@ export function createRegistrationsService({ db, limiter, access, auth }: Regist
     ): Promise<EventRegistrationResponse> {
       await limiter.write('eventRegistration', userId);
       await access.requireEvent(userId, input.event_id);
-      const [member] = await auth.members([userId]);
+      const [member] = await users.members([userId]);
       if (!member) throw unauthorized();
       const id = await db.transaction().execute(async (trx) => {
         const event = await eventsRepo.lockEvent(trx, input.event_id);

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import type { AdminService } from '../admin/admin.service.js';
+import type { ReportsService } from '../admin/reports.service.js';
 import * as repo from './reviews.repository.js';
 
 export interface ReviewsDeps {
@@ -31,7 +31,7 @@ export interface ReviewsDeps {
   limiter: Pick<RateLimiter, 'write'>;
   access: Pick<AccessService, 'requireActivity' | 'requireReviews' | 'activityVisibleAmong'>;
   /** Where reports go (the admin module). */
-  reports: Pick<AdminService, 'fileReport'>;
+  reports: Pick<ReportsService, 'fileReport'>;
 }
 
 type ReviewBody = z.output<typeof reviewBodySchema>;

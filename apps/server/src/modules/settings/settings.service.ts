@@ -14,7 +14,7 @@ import {
   type RateLimiter,
 } from '../../lib/rate-limit.js';
 import type { AccessService } from '../access/index.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { MemberLookup } from '../users/members.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import * as repo from './settings.repository.js';
 
@@ -30,21 +30,22 @@ const HOME_POINT_MEMORY_MS = Math.max(...HOME_POINT_LIMITS.map((l) => l.duration
 export function createSettingsService({
   db,
   access,
-  auth,
+  users,
   posts,
   limitHomePoint,
   limiter,
 }: {
   db: Kysely<DB>;
   access: Pick<AccessService, 'requireProfile'>;
-  auth: Pick<AuthService, 'members'>;
+  /** The users module's member lookup. */
+  users: MemberLookup;
   posts: Pick<PostsService, 'applyLocationSharing'>;
   limitHomePoint: boolean;
   /** Per-member write limits: settings, skills and availability saves together. */
   limiter: Pick<RateLimiter, 'write'>;
 }) {
   async function get(userId: number): Promise<Settings> {
-    const [[user], s] = await Promise.all([auth.members([userId]), repo.findSettings(db, userId)]);
+    const [[user], s] = await Promise.all([users.members([userId]), repo.findSettings(db, userId)]);
     if (!user) throw notFound('User not found');
     return {
       bio: user.bio,
@@ -150,7 +151,7 @@ export function createSettingsService({
     async publicSettings(viewerId: number, ownerId: number) {
       await access.requireProfile(viewerId, ownerId);
       const [[user], s] = await Promise.all([
-        auth.members([ownerId]),
+        users.members([ownerId]),
         repo.findSettings(db, ownerId),
       ]);
       if (!user) throw notFound('User not found');

@@ -1,10 +1,43 @@
-/** Queries for follows, blocks and people search. */
-import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/types.js';
+/** Queries for members by id, follows, blocks and people search. */
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Engine } from '../../db/engine.js';
+import type { DB, UserRow } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
 import { presentTo } from '../access/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A member's account row with their sports and tags, each list in its saved order. */
+export interface Member extends UserRow {
+  sports: string[];
+  tags: string[];
+}
+
+/** Loads members by id with their sports and tags, in the order of `ids` (missing ids skipped). */
+export async function findMembers(db: Executor, ids: number[]): Promise<Member[]> {
+  if (ids.length === 0) return [];
+  const [users, sports, tags] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    db
+      .selectFrom('user_sports')
+      .selectAll()
+      .where('user_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('user_tags')
+      .selectAll()
+      .where('user_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+  ]);
+  const byId = new Map(
+    users.map((u) => [u.id, { ...u, sports: [] as string[], tags: [] as string[] }]),
+  );
+  for (const s of sports) byId.get(s.user_id)?.sports.push(s.value);
+  for (const t of tags) byId.get(t.user_id)?.tags.push(t.value);
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 export async function follow(
   db: Executor,
@@ -84,31 +117,49 @@ export function unblock(db: Executor, blockerId: number, blockedId: number) {
 }
 
 /**
- * SQL: the ids of the members who may match `q` (every one that does, perhaps a few more), from
- * a trigram index (migration 0017) so that search reads the candidates instead of every
- * member: on SQLite the FTS5 table `people_search` (a phrase of `q`'s trigrams, case-folded: a
- * substring of the username or of a sport or tag); on PostgreSQL each of the three `like` tests on
- * its own, which pg_trgm's GIN indexes answer where the extension is (each scans without it).
+ * The engine's part of people search: the ids of the members who may match `q` (every one that
+ * does, perhaps a few more), as a subquery. `pattern` is `q` as an escaped `like` pattern.
  */
-function searchCandidates(db: Executor, q: string, pattern: string) {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const phrase = `"${q.replaceAll('"', '""')}"`;
-    return sql<number>`(select rowid from people_search where people_search match ${phrase})`;
-  }
-  const like = (column: string) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-  return sql<number>`(select id from users where ${like('username')}
-    union all select user_id from user_sports where ${like('value')}
-    union all select user_id from user_tags where ${like('value')})`;
+export interface PeopleSearchPlan {
+  candidates(q: string, pattern: string): RawBuilder<number>;
+}
+
+/**
+ * The people search plan for `engine`, chosen once at start-up. Both read a trigram index
+ * (migration 0017) so that search reads the candidates instead of every member: on SQLite the
+ * FTS5 table `people_search` (a phrase of `q`'s trigrams, case-folded: a substring of the
+ * username or of a sport or tag); on PostgreSQL each of the three `like` tests on its own, which
+ * pg_trgm's GIN indexes answer where the extension is (each scans without it).
+ */
+export function peopleSearchPlan(engine: Pick<Engine, 'dialect'>): PeopleSearchPlan {
+  if (engine.dialect === 'sqlite')
+    return {
+      candidates(q) {
+        const phrase = `"${q.replaceAll('"', '""')}"`;
+        return sql<number>`(select rowid from people_search where people_search match ${phrase})`;
+      },
+    };
+  const like = (column: string, pattern: string) =>
+    sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return {
+    candidates: (
+      _q,
+      pattern,
+    ) => sql<number>`(select id from users where ${like('username', pattern)}
+    union all select user_id from user_sports where ${like('value', pattern)}
+    union all select user_id from user_tags where ${like('value', pattern)})`,
+  };
 }
 
 /**
  * People matching `q` in username, sports or interests (tags), case-insensitive, ranked: exact
  * username, username prefix, username contains, then sports/tags; never the viewer, anyone
  * blocked either way nor a suspended member (the access module's `presentTo`). Returns ids in
- * rank order.
+ * rank order. The candidates come from `plan` ({@link peopleSearchPlan}).
  */
 export async function searchUserIds(
   db: Executor,
+  plan: PeopleSearchPlan,
   viewerId: number,
   q: string,
   limit: number,
@@ -134,7 +185,7 @@ export async function searchUserIds(
         .as('rank'),
     ])
     .where('u.id', '!=', viewerId)
-    .where('u.id', 'in', searchCandidates(db, q, pattern))
+    .where('u.id', 'in', plan.candidates(q, pattern))
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(u.username) like ${pattern} escape '\\'`,

@@ -16,8 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessService } from '../access/index.js';
-import type { AdminService } from '../admin/admin.service.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { ReportsService } from '../admin/reports.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './users.repository.js';
@@ -29,24 +28,25 @@ export interface Presence {
 
 export function createUsersService({
   db,
+  searchPlan,
   limiter,
   presence,
   events,
   access,
-  auth,
   settings,
   reports,
 }: {
   db: Kysely<DB>;
+  /** The engine's part of people search, chosen at start-up (users.repository.ts). */
+  searchPlan: repo.PeopleSearchPlan;
   /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   presence: Presence;
   events: DomainEventBus;
   access: AccessService;
-  auth: Pick<AuthService, 'members'>;
   settings: Pick<SettingsService, 'profileDetails'>;
   /** Where reports go (the admin module). */
-  reports: Pick<AdminService, 'fileReport'>;
+  reports: Pick<ReportsService, 'fileReport'>;
 }) {
   return {
     /**
@@ -65,9 +65,19 @@ export function createUsersService({
       query: z.output<typeof userSearchQuerySchema>,
     ): Promise<{ users: UserSearchResult[]; nextCursor?: string }> {
       const offset = decodeOffsetCursor(query.cursor);
-      const found = await repo.searchUserIds(db, viewerId, query.q, query.limit + 1, offset);
+      const found = await repo.searchUserIds(
+        db,
+        searchPlan,
+        viewerId,
+        query.q,
+        query.limit + 1,
+        offset,
+      );
       const ids = found.slice(0, query.limit);
-      const [users, seen] = await Promise.all([auth.members(ids), access.profiles(viewerId, ids)]);
+      const [users, seen] = await Promise.all([
+        repo.findMembers(db, ids),
+        access.profiles(viewerId, ids),
+      ]);
       return {
         users: users.map((u) => {
           // Search shows what the profile shows: friends-only profiles hide bio, sports and tags.
@@ -98,7 +108,7 @@ export function createUsersService({
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
       const seen = await access.requireProfile(viewerId, ownerId);
       const [[owner], details, followers, following] = await Promise.all([
-        auth.members([ownerId]),
+        repo.findMembers(db, [ownerId]),
         settings.profileDetails(ownerId),
         repo.listFollows(db, ownerId, 'followers', viewerId),
         repo.listFollows(db, ownerId, 'following', viewerId),
@@ -137,7 +147,7 @@ export function createUsersService({
       await limiter.write('interestOrFollow', viewerId);
       await access.requireMayFollow(viewerId, ownerId);
       if (await repo.follow(db, viewerId, ownerId, nowIso())) {
-        const [follower] = await auth.members([viewerId]);
+        const [follower] = await repo.findMembers(db, [viewerId]);
         if (follower)
           events.emit('follow.created', {
             follower: { id: follower.id, username: follower.username },
@@ -200,7 +210,7 @@ export function createUsersService({
     ): Promise<{ success: true; message: string }> {
       await limiter.write('report', viewerId);
       await access.requireExisting(viewerId, ownerId, 'report');
-      const [owner] = await auth.members([ownerId]);
+      const [owner] = await repo.findMembers(db, [ownerId]);
       if (!owner) throw notFound('User not found');
       return reports.fileReport({
         reporterId: viewerId,

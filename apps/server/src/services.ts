@@ -1,0 +1,196 @@
+/**
+ * The service graph: every feature module's service, created in dependency order, each handed
+ * the ports it declares in its own deps type (a module never reaches another but through them).
+ * Nothing is used before it is created here:
+ *
+ * - the member lookup (users module) and the filing of reports (admin module) need only the
+ *   database, so they come first and every module that presents a member or takes a report
+ *   gets them;
+ * - presence and disconnection are ports of the Socket.IO server, created before the services
+ *   and served after them (realtime/index.ts);
+ * - the admin service, which acts on posts, events and registrations when a member is
+ *   suspended, comes after them.
+ *
+ * The one pair that still calls each other is direct messages and notifications, joined
+ * through closures below.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Engine } from './db/engine.js';
+import type { DB } from './db/types.js';
+import type { DomainEventBus } from './lib/events.js';
+import type { Mailer } from './lib/mail.js';
+import type { Metrics } from './lib/metrics.js';
+import type { RateLimiter } from './lib/rate-limit.js';
+import type { Storage } from './lib/storage.js';
+import { createAccessService } from './modules/access/index.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createReportsService } from './modules/admin/reports.service.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createChatsService } from './modules/chats/chats.service.js';
+import { createDirectService } from './modules/direct/direct.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { createRegistrationsService } from './modules/events/registrations.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import type { Gazetteer } from './modules/places/gazetteer.js';
+import { createPlacesService } from './modules/places/places.service.js';
+import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createPicturesService } from './modules/settings/pictures.service.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createMemberLookup, createUsersService, peopleSearchPlan } from './modules/users/index.js';
+import type { SocketServer } from './realtime/index.js';
+
+/** What the services run on, made by the app before them (app.ts). */
+export interface Platform {
+  config: Config;
+  db: Kysely<DB>;
+  /** The storage engine, for the repositories' engine-specific parts (never a service's). */
+  engine: Engine;
+  events: DomainEventBus;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  storage: Storage;
+  gazetteer: Gazetteer;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+  /** The Socket.IO server's ports: presence (users) and disconnection (admin). */
+  realtime: Pick<SocketServer, 'presence' | 'sockets'>;
+  /** The clock of timed work (the report snapshots' purge); tests inject one. */
+  now?: () => Date;
+}
+
+/** Creates every service of the server in dependency order (see the file's comment). */
+export function createServices({
+  config,
+  db,
+  engine,
+  events,
+  mailer,
+  limiter,
+  storage,
+  gazetteer,
+  metrics,
+  log,
+  realtime,
+  now,
+}: Platform) {
+  const clock = now ? { now } : {};
+
+  // Needing only the database (and each other).
+  const access = createAccessService({ db, adminEmails: config.adminEmails });
+  const members = createMemberLookup({ db });
+  const reports = createReportsService({ db, ...clock });
+
+  const auth = createAuthService({
+    db,
+    users: members,
+    mailer,
+    events,
+    limiter,
+    log,
+    publicUrl: config.publicUrl,
+    isOperator: (email) => access.isOperator(email),
+  });
+  const chats = createChatsService({ db, limiter, events });
+  const posts = createPostsService({
+    db,
+    ...(engine.sqlite ? { sqlite: engine.sqlite.sqlite } : {}),
+    postgis: engine.postgis,
+    limiter,
+    events,
+    access,
+    auth,
+    chats,
+    publicUrl: config.publicUrl,
+    countFeedAnswer: (source) => metrics.feedAnswers.inc({ source }),
+  });
+  const settings = createSettingsService({
+    db,
+    access,
+    users: members,
+    posts,
+    limiter,
+    limitHomePoint: config.rateLimits,
+  });
+  const users = createUsersService({
+    db,
+    searchPlan: peopleSearchPlan(engine),
+    limiter,
+    presence: realtime.presence,
+    events,
+    access,
+    settings,
+    reports,
+  });
+  const reviews = createReviewsService({ db, limiter, access, reports });
+  const sportsEvents = createEventsService({
+    db,
+    events,
+    access,
+    users: members,
+    publicUrl: config.publicUrl,
+    reports,
+    limiter,
+  });
+  const registrations = createRegistrationsService({ db, limiter, access, users: members });
+  const admin = createAdminService({
+    db,
+    access,
+    auth,
+    reports,
+    posts,
+    events: sportsEvents,
+    registrations,
+    sockets: realtime.sockets,
+    limiter,
+    ...clock,
+  });
+
+  // Direct messages and notifications meet here, not by importing each other: each calls the
+  // other (a read clears the conversation's notification, a notification is written while its
+  // message is unread), so one of the two is reached through a closure.
+  const direct = createDirectService({
+    db,
+    limiter,
+    events,
+    access,
+    groupUnread: (userId) => chats.unreadTotal(userId),
+    conversationRead: (trx, userId, conversationId) =>
+      notifications.markConversationRead(trx, userId, conversationId),
+    messageNotificationInBatch: (connection, message, recipientId) =>
+      notifications.messageNotificationInBatch(connection, message, recipientId),
+  });
+  const notifications = createNotificationsService({ db, events, direct, limiter });
+
+  const places = createPlacesService({
+    placesUrl: config.placesUrl,
+    // Places and posts meet here, not by importing each other.
+    ownPlaces: (userId, q, limit) => placesOfOwnGames(db, userId, q, limit),
+    gazetteer,
+  });
+  const pictures = createPicturesService({ db, storage, limiter });
+  const account = createAccountService({ db, events, storage, limiter });
+
+  return {
+    access,
+    auth,
+    chats,
+    posts,
+    settings,
+    users,
+    reviews,
+    events: sportsEvents,
+    registrations,
+    admin,
+    direct,
+    notifications,
+    places,
+    pictures,
+    account,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
