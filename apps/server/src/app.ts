@@ -36,6 +36,7 @@ import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
+import { createDirectWrites } from './modules/direct/direct.repository.js';
 import { createDirectService } from './modules/direct/direct.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -224,17 +225,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const direct = createDirectService({
     db: database.db,
+    writes: createDirectWrites(engine, database.db),
     limiter,
     events,
     access,
     groupUnread: (id) => chats.unreadTotal(id),
-    // Direct messages and notifications meet here, not by importing each other.
-    conversationRead: (trx, userId, conversationId) =>
-      notifications.markConversationRead(trx, userId, conversationId),
-    messageNotificationInBatch: (connection, message, recipientId) =>
-      notifications.messageNotificationInBatch(connection, message, recipientId),
   });
-  const notifications = createNotificationsService({ db: database.db, events, direct, limiter });
+  const notifications = createNotificationsService({ db: database.db, events, limiter });
   const gazetteer = createGazetteer(options.gazetteerWorker, (error, failures) =>
     app.log.error({ err: error, failures }, 'gazetteer worker failed; starting another'),
   );
@@ -386,9 +383,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
-    // Messages stored before the sockets closed still get their notifications
-    // (they are written in batches a little after their messages).
-    await notifications.drain();
     await redis?.close();
     gazetteer.close();
     mailer.close();
