@@ -81,6 +81,11 @@ const serverBoundaries = {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 };
+/** Only gazetteer.worker.ts may import the gazetteer's build. */
+const gazetteerBuild = {
+  regex: 'gazetteer-build(\\.js)?$',
+  message: 'Only gazetteer.worker.ts builds the gazetteer, off the server thread.',
+};
 // ---- end of server boundaries ------------------------------------------------------------
 
 // ---- Web import boundaries (ARCHITECTURE.md "Layout", STYLE.md bulletproof-react) ----------
@@ -156,10 +161,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [gazetteerBuild],
+        },
+      ],
+    },
+  },
+  {
+    // Services never see the storage engine: the group commit and the statements built once are
+    // the repositories' (ARCHITECTURE.md "Direct messages: the write path").
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            gazetteerBuild,
             {
-              regex: 'gazetteer-build(\\.js)?$',
-              message: 'Only gazetteer.worker.ts builds the gazetteer, off the server thread.',
+              regex: '(^|/)db/(write-batch|reusable-query)(\\.js)?$',
+              message: 'A service reaches the database only through its repository.',
             },
           ],
         },

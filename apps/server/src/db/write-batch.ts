@@ -29,12 +29,12 @@ export interface GroupCommit<I, T> {
    * therefore never two of one key in one batch, and land in the order `work` was asked for.
    * @returns what `work` answers; rejects as it does.
    */
-  inOrder<R>(key: number, work: () => Promise<R>): Promise<R>;
+  inOrder: <R>(key: number, work: () => Promise<R>) => Promise<R>;
   /**
    * Writes `item` with the other items of this turn of the event loop, in one transaction.
    * @returns its result; rejects with the error that refused it alone (the others are written).
    */
-  write(item: I): Promise<T>;
+  write: (item: I) => Promise<T>;
 }
 
 /**

@@ -169,7 +169,9 @@ const insertNotification = batchStatement(
  * message's (notifications module: messageNotificationRow), one delete and one insert by the
  * unique index of unread message notifications.
  */
-function sqliteStore(connection: SqliteConnection): WriteAll<NewDirectMessage, StoredWithNotification> {
+function sqliteStore(
+  connection: SqliteConnection,
+): WriteAll<NewDirectMessage, StoredWithNotification> {
   function storeOne(row: NewDirectMessage): StoredWithNotification {
     const paired = { ...row, ...pair(row.sender_id, row.recipient_id) };
     let [stored] = insertBetween(connection, paired);
