@@ -1,5 +1,5 @@
 /**
- * Direct messages read in one turn are stored together (group commit, issue 18), each on its
+ * Direct messages read in one turn are stored together (group commit), each on its
  * own: a message the database refuses fails alone. The refusal is real: a trigger makes the
  * database reject one content, as a constraint would. On both engines each message's
  * notification is stored in the same transaction, and commits or fails with it; a mark-read
