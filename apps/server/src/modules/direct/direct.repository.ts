@@ -1,4 +1,7 @@
-/** Queries for direct conversations and their messages. */
+/**
+ * Queries for direct conversations and their messages, and the unit of work that stores a
+ * message with its recipient's notification ({@link createDirectWrites}).
+ */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
