@@ -1,14 +1,18 @@
 /**
  * Group commit (db/write-batch.ts) on a real SQLite file: the items of one turn are written by
- * one transaction, one failing write fails alone and leaves nothing of itself, one key's work
- * runs in order, and a write waits for a transaction of Kysely's that holds the connection.
+ * one transaction, one failing write fails alone and leaves nothing of itself (even one that
+ * rolls the whole transaction back), a database another connection holds fails every write with
+ * nothing written, one key's work runs in order, and a write waits for a transaction of Kysely's
+ * that holds the connection.
  * The engine-neutral parts are the same on PostgreSQL; the direct messages' group-commit test
  * (modules/direct/group-commit.test.ts) runs them on both engines.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import { databaseErrorCode } from '../lib/db-errors.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { directSqlite, openDatabase, type Database } from './index.js';
 import {
@@ -51,9 +55,10 @@ beforeAll(async () => {
   database = openDatabase({ dialect: 'sqlite', filename: file });
   connection = { db: database.db, direct: directSqlite(database.db)! };
   await sql`create table t (v text not null)`.execute(database.db);
-  // The database refuses 'bad' as a constraint would.
+  // The database refuses 'bad' as a constraint would, and 'rollback' rolls everything back.
   await sql`create trigger refuse before insert on t begin
       select raise(abort, 'refused') where new.v = 'bad';
+      select raise(rollback, 'rolled back') where new.v = 'rollback';
     end`.execute(database.db);
 });
 beforeEach(async () => {
@@ -87,6 +92,33 @@ describe('a group commit', () => {
       'C',
     ]);
     expect(await stored()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('fails alone a write that rolls the whole transaction back', async () => {
+    const commit = createGroupCommit(writeAll);
+    const results = await Promise.allSettled(['a', 'rollback', 'b'].map((v) => commit.write(v)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await stored()).toEqual(['a', 'b']);
+  });
+
+  it('fails every write, with nothing written, while another connection holds the file', async () => {
+    const commit = createGroupCommit(writeAll);
+    const other = new SQLite(file);
+    connection.direct.sqlite.pragma('busy_timeout = 20');
+    other.prepare('begin immediate').run();
+    try {
+      const results = await Promise.allSettled(['a', 'b'].map((v) => commit.write(v)));
+      expect(results.map((r) => r.status === 'rejected' && databaseErrorCode(r.reason))).toEqual([
+        'SQLITE_BUSY',
+        'SQLITE_BUSY',
+      ]);
+    } finally {
+      other.prepare('rollback').run();
+      other.close();
+      connection.direct.sqlite.pragma('busy_timeout = 5000');
+    }
+    expect(await stored()).toEqual([]);
+    expect(await commit.write('c')).toBe('C');
   });
 
   it("runs one key's work one piece after another, another key's beside it", async () => {
