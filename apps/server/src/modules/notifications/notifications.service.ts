@@ -33,19 +33,19 @@ export function createNotificationsService({
   /** Per-member write limits: read marks. */
   limiter: Pick<RateLimiter, 'write'>;
 }) {
+  /** A notification row of `type` (not a message's: see ./rows.ts messageNotificationRow). */
   function row(
     userId: number,
     type: NotificationType,
     message: string,
     data: Notification['data'],
-    conversationId: number | null = null,
   ) {
     return {
       user_id: userId,
       type,
       message,
       data: JSON.stringify(data),
-      conversation_id: conversationId,
+      conversation_id: null,
       created_at: nowIso(),
     };
   }
