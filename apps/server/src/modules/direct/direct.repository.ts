@@ -215,6 +215,7 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
     db.transaction().execute(async (trx) => {
       const pairs = rows.map((row) => pair(row.sender_id, row.recipient_id));
       // Only pairs without a conversation: ON CONFLICT alone would take an id for every message.
+      // In pair order, so two batches creating the same two conversations never deadlock.
       await sql`insert into direct_conversations (user_a_id, user_b_id, created_at)
         select distinct on (v.a, v.b) v.a, v.b, v.t
         from unnest(${pairs.map((p) => p.user_a_id)}::integer[],
@@ -222,6 +223,7 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
                     ${rows.map((row) => row.created_at)}::text[]) as v(a, b, t)
         where not exists (select 1 from direct_conversations c
                           where c.user_a_id = v.a and c.user_b_id = v.b)
+        order by v.a, v.b
         on conflict (user_a_id, user_b_id) do nothing`.execute(trx);
       const { rows: inserted } = await sql<StoredMessage>`insert into direct_messages
           (conversation_id, sender_id, recipient_id, content, is_read, created_at)
