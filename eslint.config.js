@@ -50,9 +50,6 @@ const engineRuleBacklog = [
   'apps/server/src/modules/posts/posts.service.ts',
   'apps/server/src/modules/posts/posts.repository.ts',
   'apps/server/src/modules/posts/feed-skeleton.sqlite.ts',
-  'apps/server/src/modules/direct/direct.service.ts',
-  'apps/server/src/modules/direct/direct.repository.ts',
-  'apps/server/src/modules/notifications/notifications.service.ts',
 ];
 
 const serverZones = [

@@ -140,9 +140,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
-    // Messages stored before the sockets closed still get their notifications
-    // (they are written in batches a little after their messages).
-    await services.notifications.drain();
     await redis?.close();
     gazetteer.close();
     mailer.close();

@@ -10,9 +10,6 @@
  *   and served after them (realtime/index.ts);
  * - the admin service, which acts on posts, events and registrations when a member is
  *   suspended, comes after them.
- *
- * The one pair that still calls each other is direct messages and notifications, joined
- * through closures below.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,7 +27,7 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { createReportsService } from './modules/admin/reports.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createChatsService } from './modules/chats/chats.service.js';
-import { createDirectService } from './modules/direct/direct.service.js';
+import { createDirectService, createDirectWrites } from './modules/direct/index.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -149,21 +146,15 @@ export function createServices({
     ...clock,
   });
 
-  // Direct messages and notifications meet here, not by importing each other: each calls the
-  // other (a read clears the conversation's notification, a notification is written while its
-  // message is unread), so one of the two is reached through a closure.
   const direct = createDirectService({
     db,
+    writes: createDirectWrites(engine, db),
     limiter,
     events,
     access,
     groupUnread: (userId) => chats.unreadTotal(userId),
-    conversationRead: (trx, userId, conversationId) =>
-      notifications.markConversationRead(trx, userId, conversationId),
-    messageNotificationInBatch: (connection, message, recipientId) =>
-      notifications.messageNotificationInBatch(connection, message, recipientId),
   });
-  const notifications = createNotificationsService({ db, events, direct, limiter });
+  const notifications = createNotificationsService({ db, events, limiter });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,

@@ -74,13 +74,13 @@ export interface DomainEvents {
     author: UserRef;
   };
   /**
-   * A direct message was stored; with the recipient's message notification when it was stored
-   * in the same transaction (SQLite's write batch), else the notifications service writes it.
+   * A direct message was stored, with the recipient's message notification stored in the same
+   * transaction.
    */
   'message.direct.created': {
     message: DirectMessage;
     recipientId: number;
-    notification?: Notification;
+    notification: Notification;
   };
   /**
    * `readerId` read a conversation up to `lastReadMessageId`; `otherId` (null once that member

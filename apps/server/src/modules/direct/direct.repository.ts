@@ -1,9 +1,19 @@
-/** Queries for direct conversations and their messages. */
-import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { reusableQuery } from '../../db/reusable-query.js';
-import { batchStatement, runWriteBatch, type BatchConnection } from '../../db/write-batch.js';
-import type { DB } from '../../db/types.js';
+/**
+ * Queries for direct conversations and their messages, and the unit of work that stores a
+ * message with its recipient's notification ({@link createDirectWrites}).
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Engine } from '../../db/engine.js';
+import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
+import {
+  batchStatement,
+  createGroupCommit,
+  runSqliteTransaction,
+  type SqliteConnection,
+  type WriteAll,
+} from '../../db/write-batch.js';
 import { presentTo } from '../access/index.js';
+import { messageNotificationRow, type MessageNotificationRow } from '../notifications/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -77,12 +87,25 @@ const PAIRED_MESSAGE = [
   'user_b_id',
 ] as const;
 
+/** A direct message as stored, with its sender's name. */
+export interface StoredMessage extends NewDirectMessage {
+  id: number;
+  conversation_id: number;
+  sender_username: string | null;
+  is_read: number;
+}
+
+/** A direct message and the recipient's message notification, stored in one transaction. */
+export interface StoredWithNotification {
+  message: StoredMessage;
+  notification: Selectable<NotificationsTable>;
+}
+
 /**
- * The statement of {@link insertMessageBetween} and {@link insertMessagesBetween}: the message
- * goes into the pair's conversation, found by the INSERT itself, and comes back with its id,
- * conversation and the sender's name.
+ * On the embedded SQLite file: the message goes into the pair's conversation, found by the INSERT
+ * itself, and comes back with its id, conversation and the sender's name.
  */
-const buildInsertBetween = (db: Executor, v: PairedMessage) =>
+const insertBetween = batchStatement(PAIRED_MESSAGE, (db, v: PairedMessage) =>
   db
     .insertInto('direct_messages')
     .columns(['conversation_id', 'sender_id', 'recipient_id', 'content', 'is_read', 'created_at'])
@@ -91,9 +114,8 @@ const buildInsertBetween = (db: Executor, v: PairedMessage) =>
         .selectFrom('direct_conversations as c')
         .select([
           'c.id',
-          // Ids are cast: PostgreSQL takes a bare parameter in a select list for text.
-          sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
-          sql<number>`cast(${v.recipient_id} as integer)`.as('recipient_id'),
+          sql<number>`${v.sender_id}`.as('sender_id'),
+          sql<number>`${v.recipient_id}`.as('recipient_id'),
           sql<string>`${v.content}`.as('content'),
           sql<number>`0`.as('is_read'),
           sql<string>`${v.created_at}`.as('created_at'),
@@ -109,14 +131,11 @@ const buildInsertBetween = (db: Executor, v: PairedMessage) =>
         .select('s.username')
         .whereRef('s.id', '=', 'direct_messages.sender_id')
         .as('sender_username'),
-    ]);
+    ]),
+);
 
-/** {@link insertMessageBetween}'s statement, built once (it runs for every message). */
-const insertBetween = reusableQuery(PAIRED_MESSAGE, buildInsertBetween);
-/** The same statement for a write batch. */
-const insertBetweenInBatch = batchStatement(PAIRED_MESSAGE, buildInsertBetween);
-/** A pair's conversation, created unless it exists, for a write batch. */
-const insertConversationInBatch = batchStatement(
+/** On SQLite: a pair's conversation, created unless it exists. */
+const insertConversation = batchStatement(
   ['user_a_id', 'user_b_id', 'created_at'],
   (db, v: { user_a_id: number; user_b_id: number; created_at: string }) =>
     db
@@ -125,76 +144,206 @@ const insertConversationInBatch = batchStatement(
       .onConflict((oc) => oc.columns(['user_a_id', 'user_b_id']).doNothing()),
 );
 
-/**
- * Stores a direct message in the conversation of its sender and recipient, in one statement
- * (this runs for every message): the conversation is looked up by the pair inside the
- * INSERT, and the message comes back with its id, conversation and the sender's name, so no
- * read follows.
- * @returns the stored message as presented, or undefined when the two have no conversation yet
- *   (nothing was stored: create it with {@link ensureConversation} and call again).
- */
-async function insertMessageBetween(db: Executor, row: NewDirectMessage) {
-  const [stored] = await insertBetween(db, {
-    ...row,
-    ...pair(row.sender_id, row.recipient_id),
-  });
-  if (!stored) return undefined;
-  return { ...row, ...stored, is_read: 0 };
-}
+/** On SQLite: deletes the member's unread message notification of a conversation. */
+const deleteUnreadNotification = batchStatement(
+  ['user_id', 'conversation_id'],
+  (db, v: { user_id: number; conversation_id: number }) =>
+    db
+      .deleteFrom('notifications')
+      .where('type', '=', sql<NotificationType>`'message'`)
+      .where('is_read', '=', sql<number>`0`)
+      .where('user_id', '=', v.user_id)
+      .where('conversation_id', '=', v.conversation_id),
+);
+
+/** On SQLite: inserts a message notification, unread; answers it stored. */
+const insertNotification = batchStatement(
+  ['user_id', 'type', 'message', 'data', 'conversation_id', 'created_at'],
+  (db, v: MessageNotificationRow) =>
+    db
+      .insertInto('notifications')
+      .values({ ...v, is_read: sql<number>`0` })
+      .returningAll(),
+);
 
 /**
- * Stores a direct message with {@link insertMessageBetween}, creating the pair's conversation
- * first when there is none: one statement for every message but a conversation's first.
- * {@link insertMessagesBetween} does the same for a batch.
- * @returns the stored message as presented.
- * @throws the database's error when it refuses the message.
+ * The unit of work on SQLite: stores each message (its conversation first when the pair has
+ * none) and replaces the recipient's unread notification of that conversation with the
+ * message's (notifications module: messageNotificationRow), one delete and one insert by the
+ * unique index of unread message notifications.
  */
-export async function storeMessage(db: Executor, row: NewDirectMessage) {
-  let stored = await insertMessageBetween(db, row);
-  if (!stored) {
-    await ensureConversation(db, row.sender_id, row.recipient_id, row.created_at);
-    stored = await insertMessageBetween(db, row);
-    if (!stored) throw new Error('conversation vanished');
-  }
-  return stored;
-}
-
-/** A direct message as stored, with its sender's name ({@link storeMessage}). */
-export type StoredMessage = Awaited<ReturnType<typeof storeMessage>>;
-
-/**
- * Stores direct messages as {@link storeMessage} does, each creating its pair's
- * conversation when there is none, all in one transaction on the embedded SQLite file (group
- * commit: one commit for the messages of one turn of the event loop instead of one
- * each; db/write-batch.ts), a message the database refuses failing alone. `alongside` gets each
- * message as stored (as {@link storeMessage} answers it), in the same transaction: what it writes
- * commits or fails with that message (it must do nothing outside the database: it may run
- * twice, see runWriteBatch).
- * @returns per message, in order, what `alongside` answered for it, or the error that refused
- *   it (nothing of it is stored then; the others are);
- *   undefined when there is no batch to run (PostgreSQL, a transaction open on the connection)
- *   or its commit failed: nothing was stored, and each message goes through
- *   {@link storeMessage}.
- */
-export function insertMessagesBetween<T>(
-  db: Kysely<DB>,
-  rows: readonly NewDirectMessage[],
-  alongside: (connection: BatchConnection, stored: StoredMessage) => T,
-) {
-  return runWriteBatch(db, rows, (connection, row) => {
+function sqliteStore(
+  connection: SqliteConnection,
+): WriteAll<NewDirectMessage, StoredWithNotification> {
+  function storeOne(row: NewDirectMessage): StoredWithNotification {
     const paired = { ...row, ...pair(row.sender_id, row.recipient_id) };
-    let [stored] = insertBetweenInBatch(connection, paired);
+    let [stored] = insertBetween(connection, paired);
     if (!stored) {
-      insertConversationInBatch(connection, {
+      insertConversation(connection, {
         user_a_id: paired.user_a_id,
         user_b_id: paired.user_b_id,
         created_at: row.created_at,
       });
-      [stored] = insertBetweenInBatch(connection, paired);
+      [stored] = insertBetween(connection, paired);
       if (!stored) throw new Error('conversation vanished');
     }
-    return alongside(connection, { ...row, ...stored, is_read: 0 });
-  });
+    const message = { ...row, ...stored, is_read: 0 };
+    const wanted = messageNotificationRow(message, row.recipient_id);
+    deleteUnreadNotification(connection, wanted);
+    const [notification] = insertNotification(connection, wanted);
+    if (!notification) throw new Error('message notification not stored');
+    return { message, notification };
+  }
+  return (rows) => runSqliteTransaction(connection, () => rows.map(storeOne));
+}
+
+/** The key a row of a batch is matched back to its item by. */
+const messageKey = (m: NewDirectMessage) =>
+  JSON.stringify([m.sender_id, m.recipient_id, m.created_at, m.content]);
+
+/**
+ * The unit of work on PostgreSQL: the same rows as {@link sqliteStore}, written for the whole
+ * batch by four statements over arrays (`unnest`) in one transaction, whatever its size: the
+ * pairs' missing conversations, the messages (each finds its conversation by the pair), the
+ * recipients' unread notifications of those conversations deleted, and the new ones
+ * (notifications module: messageNotificationRow). A message's foreign key holds its
+ * conversation row (KEY SHARE) until the commit, which orders it with a mark-read
+ * (`markRead` of {@link createDirectWrites}).
+ */
+function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNotification> {
+  return (rows) =>
+    db.transaction().execute(async (trx) => {
+      const pairs = rows.map((row) => pair(row.sender_id, row.recipient_id));
+      // Only pairs without a conversation: ON CONFLICT alone would take an id for every message.
+      // In pair order, so two batches creating the same two conversations never deadlock.
+      await sql`insert into direct_conversations (user_a_id, user_b_id, created_at)
+        select distinct on (v.a, v.b) v.a, v.b, v.t
+        from unnest(${pairs.map((p) => p.user_a_id)}::integer[],
+                    ${pairs.map((p) => p.user_b_id)}::integer[],
+                    ${rows.map((row) => row.created_at)}::text[]) as v(a, b, t)
+        where not exists (select 1 from direct_conversations c
+                          where c.user_a_id = v.a and c.user_b_id = v.b)
+        order by v.a, v.b
+        on conflict (user_a_id, user_b_id) do nothing`.execute(trx);
+      const { rows: inserted } = await sql<StoredMessage>`insert into direct_messages
+          (conversation_id, sender_id, recipient_id, content, is_read, created_at)
+        select c.id, v.s, v.r, v.content, 0, v.t
+        from unnest(${rows.map((row) => row.sender_id)}::integer[],
+                    ${rows.map((row) => row.recipient_id)}::integer[],
+                    ${rows.map((row) => row.content)}::text[],
+                    ${rows.map((row) => row.created_at)}::text[])
+          with ordinality as v(s, r, content, t, n)
+        join direct_conversations c on c.user_a_id = least(v.s, v.r)
+                                   and c.user_b_id = greatest(v.s, v.r)
+        order by v.n
+        returning id, conversation_id, sender_id, recipient_id, content, is_read, created_at,
+          (select u.username from users u where u.id = direct_messages.sender_id)
+            as sender_username`.execute(trx);
+      // RETURNING keeps no promised order: each row goes back to its item by its values.
+      const byKey = new Map<string, StoredMessage[]>();
+      for (const message of inserted) {
+        const key = messageKey(message);
+        byKey.set(key, [...(byKey.get(key) ?? []), message]);
+      }
+      const messages = rows.map((row) => {
+        const message = byKey.get(messageKey(row))?.shift();
+        if (!message) throw new Error('conversation vanished');
+        return message;
+      });
+      const wanted = messages.map((message) =>
+        messageNotificationRow(message, message.recipient_id),
+      );
+      const users = wanted.map((n) => n.user_id);
+      const conversations = wanted.map((n) => n.conversation_id);
+      await sql`delete from notifications
+        where type = 'message' and is_read = 0
+          and (user_id, conversation_id) in
+            (select * from unnest(${users}::integer[], ${conversations}::integer[]))`.execute(trx);
+      const { rows: notifications } = await sql<Selectable<NotificationsTable>>`insert into
+          notifications (user_id, type, message, data, conversation_id, is_read, created_at)
+        select v.u, 'message', v.m, v.d, v.c, 0, v.t
+        from unnest(${users}::integer[],
+                    ${wanted.map((n) => n.message)}::text[],
+                    ${wanted.map((n) => n.data)}::text[],
+                    ${conversations}::integer[],
+                    ${wanted.map((n) => n.created_at)}::text[])
+          with ordinality as v(u, m, d, c, t, n)
+        order by v.n
+        returning *`.execute(trx);
+      const byPair = new Map(notifications.map((n) => [`${n.user_id}:${n.conversation_id}`, n]));
+      return messages.map((message) => {
+        const notification = byPair.get(`${message.recipient_id}:${message.conversation_id}`);
+        if (!notification) throw new Error('message notification not stored');
+        return { message, notification };
+      });
+    });
+}
+
+/** Writing direct messages (with their notifications) and read marks: see {@link createDirectWrites}. */
+export interface DirectWrites {
+  /**
+   * Runs `work` once the sender's earlier work has settled (db/write-batch.ts inOrder): one
+   * member's messages are stored, numbered and delivered in the order they were sent.
+   */
+  inOrder<R>(senderId: number, work: () => Promise<R>): Promise<R>;
+  /**
+   * Stores a direct message (the pair's first creates their conversation) and the recipient's
+   * message notification, which replaces their unread one of the conversation (at most one
+   * unread per member and conversation, CONTRACT.md): both in one transaction, with the other
+   * messages of this turn of the event loop (group commit, db/write-batch.ts).
+   * @returns the message and notification as stored.
+   * @throws the database's error when it refused this message or its notification: neither is
+   *   stored then (the others of its turn are).
+   */
+  store(row: NewDirectMessage): Promise<StoredWithNotification>;
+  /**
+   * Marks the messages sent to `readerId` in a conversation read, and with them the reader's
+   * message notification of it, in one transaction. On PostgreSQL it first takes the
+   * conversation's row lock (FOR UPDATE), which a message's foreign key check holds shared until
+   * its transaction commits: a mark-read and a new message of the conversation run one after
+   * the other, so a read message never keeps an unread notification, nor an unread message a
+   * read one. On SQLite the file's one writer orders them already.
+   * @returns the newest message id read, or 0.
+   */
+  markRead(conversationId: number, readerId: number): Promise<number>;
+}
+
+/**
+ * The direct module's writes for the database `engine` describes (created once at start-up):
+ * the unit of work storing a message with its notification, and the read marks.
+ */
+export function createDirectWrites(engine: Engine, db: Kysely<DB>): DirectWrites {
+  const commit = createGroupCommit(
+    engine.sqlite ? sqliteStore({ db, direct: engine.sqlite }) : postgresStore(db),
+  );
+  const lockConversation = engine.sqlite
+    ? async () => {}
+    : async (trx: Transaction<DB>, conversationId: number) => {
+        await trx
+          .selectFrom('direct_conversations')
+          .select('id')
+          .where('id', '=', conversationId)
+          .forUpdate()
+          .execute();
+      };
+  return {
+    inOrder: commit.inOrder,
+    store: commit.write,
+    markRead: (conversationId, readerId) =>
+      db.transaction().execute(async (trx) => {
+        await lockConversation(trx, conversationId);
+        const last = await markRead(trx, conversationId, readerId);
+        await trx
+          .updateTable('notifications')
+          .set({ is_read: 1 })
+          .where('user_id', '=', readerId)
+          .where('type', '=', 'message')
+          .where('conversation_id', '=', conversationId)
+          .where('is_read', '=', 0)
+          .execute();
+        return last;
+      }),
+  };
 }
 
 /** Direct messages with the sender's name, as presented. */
@@ -230,39 +379,9 @@ export function listMessages(
 }
 
 /**
- * Locks the direct messages `messageIds` while they are unread, so a concurrent mark-read waits
- * for the caller's transaction (call it first in that transaction).
- * - PostgreSQL: a no-op update of the unread ones takes their row locks.
- * - SQLite: one lock covers writes to the whole file. An update that matches no row takes it
- *   without rewriting a page, then the unread ones are read under it. The no-op update of every
- *   unread message wrote their table and index pages to the WAL again, some 5 ms for a batch of
- *   40 on this machine; a process on the same file waits for the commit either way.
- * @returns the ids still unread.
+ * Marks the messages sent to `readerId` in a conversation read (their notification stays as it
+ * is: {@link DirectWrites} markRead reads both); returns the newest such id or 0.
  */
-export async function lockUnreadMessages(db: Executor, messageIds: number[]): Promise<Set<number>> {
-  if (messageIds.length === 0) return new Set();
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    // Ids start at 1: this matches nothing, and takes the write lock all the same.
-    await db.updateTable('direct_messages').set({ is_read: 0 }).where('id', '=', 0).execute();
-    const rows = await db
-      .selectFrom('direct_messages')
-      .select('id')
-      .where('id', 'in', messageIds)
-      .where('is_read', '=', 0)
-      .execute();
-    return new Set(rows.map((r) => r.id));
-  }
-  const rows = await db
-    .updateTable('direct_messages')
-    .set({ is_read: 0 })
-    .where('id', 'in', messageIds)
-    .where('is_read', '=', 0)
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Marks the messages sent to `readerId` in a conversation read; returns the newest such id or 0. */
 export async function markRead(
   db: Executor,
   conversationId: number,

@@ -1,6 +1,5 @@
 /** Queries for notifications and for the members a new post is near. */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { batchStatement, type BatchConnection } from '../../db/write-batch.js';
 import type { DB, NotificationType } from '../../db/types.js';
 import { withinRadiusSql } from '../../lib/geo.js';
 import { notBlockedWith } from '../access/index.js';
@@ -41,82 +40,6 @@ export async function insertMany(db: Kysely<DB>, rows: NewNotification[]) {
   return db.transaction().execute((trx) => insertAllReturning(trx, rows));
 }
 
-/**
- * Deletes the unread message notifications of `pairs` (member id, conversation id): one
- * statement for the batch, at most {@link INSERT_BATCH} pairs.
- */
-export async function deleteUnreadMessageNotifications(
-  db: Executor,
-  pairs: { userId: number; conversationId: number }[],
-) {
-  if (pairs.length === 0) return;
-  await db
-    .deleteFrom('notifications')
-    .where('type', '=', 'message')
-    .where('is_read', '=', 0)
-    // A row-value list, which both engines search by the unique index of unread message
-    // notifications; an OR of pairs made SQLite scan that whole index.
-    .where((eb) =>
-      eb(
-        eb.refTuple('user_id', 'conversation_id'),
-        'in',
-        pairs.map(({ userId, conversationId }) => eb.tuple(userId, conversationId)),
-      ),
-    )
-    .execute();
-}
-
-/** A message notification: one of a member's conversations. */
-type NewMessageNotification = NewNotification & { type: 'message'; conversation_id: number };
-
-const MESSAGE_NOTIFICATION = [
-  'user_id',
-  'type',
-  'message',
-  'data',
-  'conversation_id',
-  'created_at',
-] as const;
-
-/** {@link replaceMessageNotificationInBatch}'s first statement. */
-const deleteUnreadMessageNotificationInBatch = batchStatement(
-  ['user_id', 'conversation_id'],
-  (db, v: { user_id: number; conversation_id: number }) =>
-    db
-      .deleteFrom('notifications')
-      .where('type', '=', sql<NotificationType>`'message'`)
-      .where('is_read', '=', sql<number>`0`)
-      .where('user_id', '=', v.user_id)
-      .where('conversation_id', '=', v.conversation_id),
-);
-
-/** {@link replaceMessageNotificationInBatch}'s second statement. */
-const insertMessageNotificationInBatch = batchStatement(
-  MESSAGE_NOTIFICATION,
-  (db, v: NewMessageNotification) =>
-    db
-      .insertInto('notifications')
-      .values({ ...v, is_read: sql<number>`0` })
-      .returningAll(),
-);
-
-/**
- * Replaces the member's unread message notification of a conversation with `row`, inside a
- * write batch (db/write-batch.ts): one delete and one insert by the unique index of unread
- * message notifications.
- * @returns the stored row, every column.
- * @throws whatever SQLite throws; the batch then refuses this item alone.
- */
-export function replaceMessageNotificationInBatch(
-  connection: BatchConnection,
-  row: NewMessageNotification,
-) {
-  deleteUnreadMessageNotificationInBatch(connection, row);
-  const [stored] = insertMessageNotificationInBatch(connection, row);
-  if (!stored) throw new Error('message notification not stored');
-  return stored;
-}
-
 /** Inserts `rows` (unread) on `db` (a caller's transaction), in batches; answers them stored. */
 export async function insertAllReturning(db: Executor, rows: NewNotification[]) {
   const stored = [];
@@ -129,18 +52,6 @@ export async function insertAllReturning(db: Executor, rows: NewNotification[]) 
         .execute()),
     );
   return stored;
-}
-
-/** Marks the member's message notification of a conversation read (they read the conversation). */
-export function markConversationRead(db: Executor, userId: number, conversationId: number) {
-  return db
-    .updateTable('notifications')
-    .set({ is_read: 1 })
-    .where('user_id', '=', userId)
-    .where('type', '=', 'message')
-    .where('conversation_id', '=', conversationId)
-    .where('is_read', '=', 0)
-    .execute();
 }
 
 /** A member's notifications, newest first, older than `beforeId` when given. */

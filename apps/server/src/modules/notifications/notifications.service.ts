@@ -4,59 +4,20 @@
  * message, a game's or an event's cancellation, an event closed by its organizer's suspension), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DirectMessage, Notification } from '@gameon/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
-import type { BatchConnection } from '../../db/write-batch.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { nowIso } from '../../lib/time.js';
-import type { DirectService } from '../direct/direct.service.js';
 import * as repo from './notifications.repository.js';
+import { notificationText, presentNotification as present } from './rows.js';
 
-/** The notification texts, in one place for the service and the demo data. */
-export const notificationText = {
-  follow: (follower: string) => `${follower} started following you`,
-  interest: (member: string, heading: string) =>
-    `${member} is interested in your post "${heading}"`,
-  message: (sender: string) => `${sender} sent you a message`,
-  nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
-  gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
-  waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
-  playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
-  eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
-  eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
-};
-
-/** The most direct-message notifications written in one transaction (bound values stay few). */
-const MESSAGE_BATCH = 500;
-
-/**
- * How long, in milliseconds, a batch of direct-message notifications gathers before it is
- * written: a bell's notification may come this much after its message, and under load one
- * transaction carries the messages of this long instead of one turn of the event loop's few
- * (each batch costs a transaction and three statements whatever its size).
- */
-const MESSAGE_BATCH_WAIT_MS = 20;
-
-/** A direct message whose notification is still to be written. */
-type PendingMessage = DomainEvents['message.direct.created'];
+export { notificationText };
 
 /** A nearby_post goes to members whose home city is within 25 km. */
 export const NEARBY_RADIUS_M = 25_000;
-
-function present(row: Selectable<NotificationsTable>): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    message: row.message,
-    created_at: row.created_at,
-    is_read: row.is_read === 1,
-    data: JSON.parse(row.data) as Notification['data'],
-  };
-}
 
 /**
  * The notifications service. Its domain-event subscribers return their work to the event bus,
@@ -65,44 +26,27 @@ function present(row: Selectable<NotificationsTable>): Notification {
 export function createNotificationsService({
   db,
   events,
-  direct,
   limiter,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
-  direct: Pick<DirectService, 'whileUnread'>;
   /** Per-member write limits: read marks. */
   limiter: Pick<RateLimiter, 'write'>;
 }) {
+  /** A notification row of `type` (not a message's: see ./rows.ts messageNotificationRow). */
   function row(
     userId: number,
     type: NotificationType,
     message: string,
     data: Notification['data'],
-    conversationId: number | null = null,
   ) {
     return {
       user_id: userId,
       type,
       message,
       data: JSON.stringify(data),
-      conversation_id: conversationId,
+      conversation_id: null,
       created_at: nowIso(),
-    };
-  }
-
-  /** The recipient's notification row of a direct message (one per conversation while unread). */
-  function messageRow(message: DirectMessage, recipientId: number) {
-    return {
-      ...row(
-        recipientId,
-        'message',
-        notificationText.message(message.sender.username),
-        { conversation_id: message.conversation_id, sender_id: message.sender_id },
-        message.conversation_id,
-      ),
-      type: 'message' as const,
-      conversation_id: message.conversation_id,
     };
   }
 
@@ -148,70 +92,6 @@ export function createNotificationsService({
     data: Notification['data'],
   ) {
     return store([row(userId, type, message, data)]);
-  }
-
-  /**
-   * At most one unread message notification per conversation (CONTRACT.md): one transaction
-   * locks the messages still unread (a conversation already read needs none), removes their
-   * conversations' old unread rows and inserts new ones with new ids, so the client's "id greater
-   * than last seen" rule still shows them. A replacement racing another (a second process) hits
-   * the unique index and the batch retries.
-   * @returns the stored notifications (none for messages read first).
-   */
-  async function replaceMessageNotifications(batch: PendingMessage[]) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await direct.whileUnread(
-          batch.map(({ message }) => message.id),
-          async (trx, unread) => {
-            const live = batch.filter(({ message }) => unread.has(message.id));
-            await repo.deleteUnreadMessageNotifications(
-              trx,
-              live.map(({ message, recipientId }) => ({
-                userId: recipientId,
-                conversationId: message.conversation_id,
-              })),
-            );
-            return repo.insertAllReturning(
-              trx,
-              live.map(({ message, recipientId }) => messageRow(message, recipientId)),
-            );
-          },
-        );
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 3) throw error;
-      }
-    }
-  }
-
-  /**
-   * Direct messages whose notification is not yet written (PostgreSQL, or SQLite when no write
-   * batch could run: see messageNotificationInBatch), by recipient and conversation (the
-   * newest message of a conversation wins: only one unread notification is kept). They are
-   * written in batches, one transaction each, one batch at a time: a batch takes what arrives
-   * in {@link MESSAGE_BATCH_WAIT_MS}, or while the previous batch is written
-   * (thousands of messages a second without a transaction each).
-   */
-  let waiting: { messages: Map<string, PendingMessage>; written: Promise<void> } | null = null;
-  let writing: Promise<unknown> = Promise.resolve();
-
-  /** Queues `pending`'s notification; resolves once its batch is written and announced. */
-  function queueMessageNotification(pending: PendingMessage): Promise<void> {
-    if (!waiting || waiting.messages.size >= MESSAGE_BATCH) {
-      const messages = new Map<string, PendingMessage>();
-      const written = writing.then(async () => {
-        // A short wait first, so the batch takes the messages read from the sockets meanwhile
-        // (SQLite answers synchronously: without it, each batch would be written before the
-        // next message is even read).
-        await new Promise((resolve) => setTimeout(resolve, MESSAGE_BATCH_WAIT_MS));
-        if (waiting?.messages === messages) waiting = null;
-        announce(await replaceMessageNotifications([...messages.values()]));
-      });
-      writing = written.catch(() => {});
-      waiting = { messages, written };
-    }
-    waiting.messages.set(`${pending.recipientId}:${pending.message.conversation_id}`, pending);
-    return waiting.written;
   }
 
   events.on('follow.created', ({ follower, followeeId }) =>
@@ -264,47 +144,14 @@ export function createNotificationsService({
       memberIds.map((userId) => row(userId, 'event_closed', message, { event_id: eventId })),
     );
   });
-  // Stored with its message on SQLite (messageNotificationInBatch below), else written here.
-  events.on('message.direct.created', (created) => {
-    if (!created.notification) return queueMessageNotification(created);
-    events.emit('notification.created', {
-      userId: created.recipientId,
-      notification: created.notification,
-    });
-  });
+  // Stored with its message, in the message's transaction (direct.repository createDirectWrites,
+  // from messageNotificationRow in ./rows.ts): pushed live here.
+  events.on('message.direct.created', ({ recipientId, notification }) =>
+    events.emit('notification.created', { userId: recipientId, notification }),
+  );
   events.on('post.created', notifyNearbyMembers);
 
   return {
-    /**
-     * Stores the recipient's notification of a direct message in the write batch that stores
-     * the message (SQLite's group commit: direct.service), replacing the conversation's unread
-     * one as {@link replaceMessageNotifications} does. The message is new, so unread, and the
-     * batch holds the file's write lock: nothing to lock first. Message and notification commit
-     * together, and are announced in the same turn (no second transaction, no wait).
-     * The direct service passes the notification in `message.direct.created`, and this
-     * service's subscriber announces it.
-     * @returns the stored notification as presented.
-     * @throws whatever SQLite throws; the batch then refuses the message with it.
-     */
-    messageNotificationInBatch(
-      connection: BatchConnection,
-      message: DirectMessage,
-      recipientId: number,
-    ): Notification {
-      return present(
-        repo.replaceMessageNotificationInBatch(connection, messageRow(message, recipientId)),
-      );
-    },
-
-    /**
-     * Resolves once the direct-message notifications queued so far are written and announced
-     * (a failed batch is logged by the event bus, not thrown): the shutdown waits for it before
-     * the database closes.
-     */
-    async drain(): Promise<void> {
-      await writing;
-    },
-
     /** `GET /notifications`: newest first, with the cursor of the older page. */
     async list(userId: number, limit: number, cursor?: string) {
       const beforeId = decodeBeforeIdCursor(cursor);
@@ -316,18 +163,6 @@ export function createNotificationsService({
         nextCursor: rows.length > limit && last ? encodeBeforeIdCursor(last.id) : undefined,
       };
     },
-    /**
-     * Marks `userId`'s message notification of a conversation read, in the caller's transaction
-     * (the direct service, when the member reads the conversation).
-     */
-    async markConversationRead(
-      trx: Transaction<DB>,
-      userId: number,
-      conversationId: number,
-    ): Promise<void> {
-      await repo.markConversationRead(trx, userId, conversationId);
-    },
-
     async unreadCount(userId: number): Promise<{ count: number }> {
       return { count: await repo.unreadCount(db, userId) };
     },

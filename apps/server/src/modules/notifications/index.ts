@@ -1,0 +1,9 @@
+/**
+ * What other modules use of notifications besides the service: the pure row builder and
+ * presenter for a notification stored in another module's transaction.
+ */
+export {
+  messageNotificationRow,
+  presentNotification,
+  type MessageNotificationRow,
+} from './rows.js';

@@ -1,0 +1,77 @@
+/**
+ * The notifications module's pure parts, shared with the modules that store a notification in
+ * their own transaction (a direct message and its notification commit together: direct
+ * repository): the texts, the row a direct message's notification is, and a stored row as
+ * presented on the wire (CONTRACT.md "Notification rows").
+ */
+import type { Selectable } from 'kysely';
+import type { Notification } from '@gameon/shared';
+import type { NotificationsTable } from '../../db/types.js';
+
+/** The notification texts, in one place for the service and the demo data. */
+export const notificationText = {
+  follow: (follower: string) => `${follower} started following you`,
+  interest: (member: string, heading: string) =>
+    `${member} is interested in your post "${heading}"`,
+  message: (sender: string) => `${sender} sent you a message`,
+  nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
+  gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
+  waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
+  playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
+  eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
+  eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
+};
+
+/** A stored notification row as presented (`data` parsed). */
+export function presentNotification(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    created_at: row.created_at,
+    is_read: row.is_read === 1,
+    data: JSON.parse(row.data) as Notification['data'],
+  };
+}
+
+/**
+ * A direct message's notification row, unread: one of the recipient's conversations. It
+ * replaces the recipient's unread message notification of the same conversation, if any (at
+ * most one unread per member and conversation: CONTRACT.md, migration 0007's unique index), with
+ * a new id, so the client's "id greater than last seen" rule shows it.
+ */
+export interface MessageNotificationRow {
+  user_id: number;
+  type: 'message';
+  message: string;
+  /** JSON object text: `{conversation_id, sender_id}`. */
+  data: string;
+  conversation_id: number;
+  created_at: string;
+}
+
+/**
+ * The notification row of a stored direct message for its recipient `recipientId`, dated as
+ * the message (UTC ISO text). Pure: the caller writes it, in the message's transaction.
+ */
+export function messageNotificationRow(
+  message: {
+    conversation_id: number;
+    sender_id: number;
+    sender_username: string | null;
+    created_at: string;
+  },
+  recipientId: number,
+): MessageNotificationRow {
+  return {
+    user_id: recipientId,
+    type: 'message',
+    message: notificationText.message(message.sender_username ?? ''),
+    data: JSON.stringify({
+      conversation_id: message.conversation_id,
+      sender_id: message.sender_id,
+    } satisfies Notification['data']),
+    conversation_id: message.conversation_id,
+    created_at: message.created_at,
+  };
+}
