@@ -10,8 +10,9 @@ import {
   FAR_OFF_M,
   farOffPoints,
   measurePostalError,
+  pointKey,
   postOffices,
-} from '../apps/server/src/modules/places/gazetteer-build.js';
+} from '../apps/server/src/modules/places/post-offices.js';
 import { NEIGHBOURHOODS } from '../apps/server/src/modules/places/india-places.js';
 
 const offices = postOffices();
@@ -30,7 +31,7 @@ console.log(
 for (const bound of [1000, 2000, 3000, 5000, 10_000, 25_000])
   console.log(`  within ${km(bound)} km: ${sorted.filter((m) => m <= bound).length}`);
 const far = farOffPoints(errors);
-const dropped = offices.filter((o) => far.has(`${o.lng},${o.lat}`)).length;
+const dropped = offices.filter((o) => far.has(pointKey(o.lng, o.lat))).length;
 console.log(
   `cut-off ${km(FAR_OFF_M)} km: ${far.size} points known far off, carrying ${dropped} of ${offices.length} post offices (dropped)`,
 );

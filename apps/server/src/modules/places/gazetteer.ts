@@ -48,7 +48,7 @@ export interface PackedGazetteer {
   cities: Uint32Array;
   neighbourhoods: Uint32Array;
   /**
-   * Post-office points known to be far off (gazetteer-build.ts `farOffPoints`), dropped from
+   * Post-office points known to be far off (post-offices.ts `farOffPoints`), dropped from
    * the index: lng, lat, lng, lat, ... in degrees.
    */
   farOff: Float64Array;
