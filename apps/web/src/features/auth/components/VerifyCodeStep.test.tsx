@@ -82,7 +82,8 @@ describe('VerifyCodeStep code boxes', () => {
     );
     renderStep();
     await submitCode(user);
-    expect(await screen.findByTestId('location')).toHaveTextContent('/|null');
+    // The feed asks the new member for their area first.
+    expect(await screen.findByTestId('location')).toHaveTextContent('/|{"welcome":true}');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url.pathname).toBe('/api/auth/verify-otp');

@@ -1,4 +1,4 @@
-import { FEED_ORDERS, ONLINE_GAMES, SPORTS } from '@gameon/shared';
+import { FEED_ORDERS, ONLINE_GAMES, SPORTS, placeLabel } from '@gameon/shared';
 import type { FeedOrder, FilterType, Place } from '@gameon/shared';
 import { LocateFixed, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/Button';
@@ -133,7 +133,7 @@ export function FeedFilters({
         <div id="feed-location-status" className="space-y-1 text-xs">
           {approximate && (
             <p className="text-amber-700">
-              Only the rough area of {place.name} is known, so distances use your position.
+              Only the rough area of {placeLabel(place)} is known, so distances use your position.
             </p>
           )}
           {usingDevice && (
