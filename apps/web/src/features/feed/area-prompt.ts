@@ -1,6 +1,6 @@
 /**
- * When the feed asks a member without a home area where they play: at once after sign-up and on
- * their first visit to the feed, then, after "Not now", again {@link AREA_PROMPT_SNOOZE_DAYS}
+ * When the feed asks a member without a home area where they play: on their first visit to the
+ * feed (right after sign-up, where it welcomes them), then, after "Not now", again {@link AREA_PROMPT_SNOOZE_DAYS}
  * days later (never on every visit: each "Not now" starts the wait again). Remembered per member
  * in this browser's localStorage.
  */
@@ -12,6 +12,11 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** localStorage key of member `userId`'s last "Not now" (epoch milliseconds). */
 export const areaPromptKey = (userId: number) => `gameon.areaPrompt.${userId}`;
+
+/** True when member `userId` was never asked (no "Not now" yet): the welcome, after sign-up. */
+export function areaPromptFirst(userId: number): boolean {
+  return localStorage.getItem(areaPromptKey(userId)) === null;
+}
 
 /** True when member `userId` without a home area should be asked now (`now`: epoch ms). */
 export function areaPromptDue(userId: number, now = Date.now()): boolean {

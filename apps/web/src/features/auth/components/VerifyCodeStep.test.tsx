@@ -82,8 +82,7 @@ describe('VerifyCodeStep code boxes', () => {
     );
     renderStep();
     await submitCode(user);
-    // The feed asks the new member for their area first.
-    expect(await screen.findByTestId('location')).toHaveTextContent('/|{"welcome":true}');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/|null');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url.pathname).toBe('/api/auth/verify-otp');

@@ -20,8 +20,7 @@ interface VerifyCodeStepProps {
 /**
  * The registration code step (spec part 1 §4 "Registration", §8): six boxes, a 10-minute
  * countdown ('Code expired' and Verify disabled at 0), Resend (restarts the countdown, clears the
- * boxes) and Change Email. A verified code signs the new member in and opens / with
- * `state.welcome`, where the feed asks for their area first.
+ * boxes) and Change Email. A verified code signs the new member in and opens /.
  */
 export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
   const { login } = useAuth();
@@ -48,7 +47,7 @@ export function VerifyCodeStep({ email, onChangeEmail }: VerifyCodeStepProps) {
       return;
     }
     const result = await login({ token: session.token, user: session.user });
-    if (result.success) await navigate('/', { replace: true, state: { welcome: true } });
+    if (result.success) await navigate('/', { replace: true });
     else setError('Registration completed but auto-login failed. Please login manually.');
   };
 

@@ -15,7 +15,7 @@ import { useSaveHomeArea } from '../api';
 const AREA_ID = 'home-area';
 
 /**
- * "Where do you play?": the member picks their area with the place search or "Use my position"
+ * "Where do you play?": the member picks their area with the place search or "Use my current position"
  * (named by the reverse lookup), and it becomes their home point (`PUT /settings`, its limits
  * apply), where the feed starts and near which new games are announced. `welcome` right after
  * sign-up, gentler otherwise; `onDismiss` on "Not now".
@@ -34,7 +34,7 @@ export function AreaPrompt({ welcome, onDismiss }: { welcome: boolean; onDismiss
     );
   };
 
-  // "Use my position": the device's point, named by the reverse lookup, saved as it is.
+  // "Use my current position": the device's point, named by the reverse lookup, saved as it is.
   const locateMe = () => {
     setError(null);
     if (!('geolocation' in navigator)) {
@@ -120,7 +120,7 @@ export function AreaPrompt({ welcome, onDismiss }: { welcome: boolean; onDismiss
             onClick={locateMe}
           >
             <LocateFixed aria-hidden="true" className="size-4" />
-            Use my position
+            Use my current position
           </Button>
           <Button variant="ghost" onClick={onDismiss} disabled={save.isPending}>
             Not now

@@ -77,7 +77,6 @@ function renderFeed(
   posts: (cursor: string | null) => Response,
   places: Place[] = [PUNE],
   settings?: (call: FetchCall) => Response,
-  route: Parameters<typeof renderApp>[0] = '/',
 ) {
   localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
   const calls = mockFetch((call) => {
@@ -103,7 +102,7 @@ function renderFeed(
         return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     }
   });
-  renderApp(route);
+  renderApp('/');
   return { calls, user: userEvent.setup() };
 }
 
@@ -361,7 +360,6 @@ describe('FeedPage', () => {
           }
           return jsonResponse(noHome);
         },
-        { pathname: '/', state: { welcome: true } },
       );
       const prompt = await screen.findByRole('region', { name: 'Welcome! Where do you play?' });
       await user.type(within(prompt).getByRole('combobox', { name: 'Your area' }), 'Koram');
@@ -378,7 +376,7 @@ describe('FeedPage', () => {
       expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
     });
 
-    it('saves the position, named by the reverse lookup, on "Use my position"', async () => {
+    it('saves the position, named by the reverse lookup, on "Use my current position"', async () => {
       spyOnGrant();
       let saved: unknown = null;
       renderFeed(
@@ -392,10 +390,12 @@ describe('FeedPage', () => {
           return jsonResponse(noHome);
         },
       );
+      // Asked before, a "Not now" long ago: asked again, without the welcome.
+      localStorage.setItem(areaPromptKey(testUser.id), '1');
       const prompt = await screen.findByRole('region', { name: 'Where do you play?' });
       await userEvent
         .setup()
-        .click(within(prompt).getByRole('button', { name: 'Use my position' }));
+        .click(within(prompt).getByRole('button', { name: 'Use my current position' }));
       await waitFor(() =>
         expect(saved).toEqual({
           location_city: 'Koramangala, Bengaluru',
@@ -407,7 +407,7 @@ describe('FeedPage', () => {
     it('asks again, gently, a week after "Not now", never before', async () => {
       const settings = () => jsonResponse(noHome);
       const { user } = renderFeed(() => jsonResponse([]), [PUNE], settings);
-      const prompt = await screen.findByRole('region', { name: 'Where do you play?' });
+      const prompt = await screen.findByRole('region', { name: 'Welcome! Where do you play?' });
       await user.click(within(prompt).getByRole('button', { name: 'Not now' }));
       expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
       const snoozedAt = Number(localStorage.getItem(areaPromptKey(testUser.id)));

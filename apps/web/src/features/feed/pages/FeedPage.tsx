@@ -2,7 +2,7 @@ import { DEFAULT_RADIUS_M, isEsport, placeLabel } from '@gameon/shared';
 import type { FeedOrder, Place, Post } from '@gameon/shared';
 import { CalendarDays, Plus, SearchX, Trophy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
@@ -11,7 +11,7 @@ import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCurrentUser } from '../../../lib/session';
 import { buildFeedQuery, canOrderNearest, defaultFeedFilters, useFeed, useHomeArea } from '../api';
-import { areaPromptDue, snoozeAreaPrompt } from '../area-prompt';
+import { areaPromptDue, areaPromptFirst, snoozeAreaPrompt } from '../area-prompt';
 import { AreaPrompt } from '../components/AreaPrompt';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
 import { FeedFilters } from '../components/FeedFilters';
@@ -52,15 +52,17 @@ function PostGrid({ posts, viewerId }: { posts: Post[]; viewerId: number }) {
  * more" kept for keyboard users. The position is asked only on "Use my position" (or remembered
  * from an earlier visit); soonest or nearest first, and nearest first the server sends online
  * games last, shown under their own heading. A member without a home area is asked for it
- * (AreaPrompt): right after sign-up, on a first visit, and again a week after "Not now".
+ * (AreaPrompt): on their first visit (right after sign-up, as a welcome), and again a week after
+ * each "Not now".
  */
 export function FeedPage() {
   const user = useCurrentUser();
-  const welcome = (useLocation().state as { welcome?: boolean } | null)?.welcome === true;
+  // Never asked before: right after sign-up (or the first visit since this prompt exists).
+  const [welcome] = useState(() => areaPromptFirst(user.id));
   const geolocation = useGeolocation();
   const homeArea = useHomeArea();
   const home = homeArea.data ?? null;
-  const [promptDue, setPromptDue] = useState(() => welcome || areaPromptDue(user.id));
+  const [promptDue, setPromptDue] = useState(() => areaPromptDue(user.id));
   const [filters, setFilters] = useState<Filters>(defaultFeedFilters);
   const [place, setPlace] = useState<Place | null>(null);
   const [placeKey, setPlaceKey] = useState(0);

@@ -216,7 +216,8 @@ export function CreatePostPage() {
               label="Location"
               value={values.place}
               onChange={pickPlace}
-              invalid={Boolean(errors.place)}
+              // An unconfirmed approximate place is the confirmation's error, not the box's.
+              invalid={Boolean(errors.place) && !approximate}
             />
           </FormField>
           <FormField label="Date & time" htmlFor={fieldIds.eventTime} error={errors.eventTime}>
