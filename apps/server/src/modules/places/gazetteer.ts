@@ -346,8 +346,9 @@ export interface Gazetteer {
    */
   find(name: string, point: readonly [number, number]): Place | null;
   /**
-   * True when `point` is a post-office point known to be far off (dropped from the search).
-   * @throws AppError 503 `places_loading` while the index is loading (and starts loading it).
+   * True when `point` is a post-office point known to be far off (dropped from the search);
+   * false while the index is loading (nothing is known yet: with PLACES_URL a member's own
+   * places are offered without waiting for it, and the offline search refuses anyway).
    */
   farOff(point: readonly [number, number]): boolean;
   /**
@@ -381,7 +382,10 @@ export function createGazetteer(
   return {
     search: (query, limit = 8, near = null) => search(loadedIndex(), query, limit, near),
     find: (name, point) => find(loadedIndex(), name, point),
-    farOff: (point) => farOff(loadedIndex(), point),
+    farOff: (point) => {
+      const { index } = loader();
+      return index !== undefined && farOff(index, point);
+    },
     reverse: (point) => reverse(loadedIndex(), point),
     ready: () => loader().loaded,
     close: () => own?.close(),
