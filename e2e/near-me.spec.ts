@@ -82,6 +82,7 @@ test('a new member gives their area at sign-up, sees games near them and hears o
   await expect(hostPrompt).toBeVisible();
   await shoot(host, 'near-me-area-step');
   await host.setViewportSize({ width: 1280, height: 900 });
+  expect(await axeViolations(host)).toEqual([]);
   await hostPrompt.getByRole('button', { name: 'Not now', exact: true }).click();
   await expect(hostPrompt).toBeHidden();
   await postGameAt(
@@ -117,6 +118,10 @@ test('a new member gives their area at sign-up, sees games near them and hears o
   const ejipura = page.locator('article', { hasText: 'Morning football at Ejipura' });
   // The host shares the default 'general' location: the distance is to a 1 km grid cell's centre.
   await expect(ejipura).toContainText(/[2-4]\.\d km/);
+  await page.screenshot({
+    path: 'test-results/screenshots/near-me-feed-near-home-375.png',
+    fullPage: true,
+  });
   expect(await axeViolations(page)).toEqual([]);
 
   // A game posted 1 km away: the nearby alert arrives while the member looks at the feed.

@@ -341,6 +341,7 @@ describe('FeedPage', () => {
       expect(first?.get('lat')).toBe('12.9352');
       expect(first?.get('lng')).toBe('77.6245');
       expect(first?.get('radius')).toBe('25000');
+      expect(screen.getByText('Using your home area, Koramangala, Bengaluru')).toBeInTheDocument();
       expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
     });
 

@@ -177,6 +177,7 @@ export function FeedPage() {
               setRadius(DEFAULT_RADIUS_M);
               geolocation.request();
             }}
+            homeArea={home?.name ?? null}
             order={order}
             onOrderChange={setOrder}
             nearestAllowed={canOrderNearest(location, radius)}
