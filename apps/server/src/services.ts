@@ -160,6 +160,7 @@ export function createServices({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
     ownPlaces: (userId, q, limit) => placesOfOwnGames(db, userId, q, limit),
+    homePoint: (userId) => settings.homePoint(userId),
     gazetteer,
   });
   const pictures = createPicturesService({ db, storage, limiter });

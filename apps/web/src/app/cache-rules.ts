@@ -6,7 +6,14 @@
  */
 import { matchMutation } from '@tanstack/react-query';
 import type { Mutation, MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
-import { feedQueries, joinGameMutation, leaveGameMutation } from '../features/feed/api';
+import {
+  feedQueries,
+  homeAreaOf,
+  homeAreaQuery,
+  joinGameMutation,
+  leaveGameMutation,
+  saveHomeAreaMutation,
+} from '../features/feed/api';
 import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
@@ -79,6 +86,15 @@ const rules: CacheRule[] = [
   after(saveProfileFieldsMutation(), (client, settings) =>
     client.setQueryData(settingsQueries.settings().queryKey, settings),
   ),
+  // The home city of the profile is the feed's home area, and the reverse.
+  after(saveProfileFieldsMutation(), (client, settings) =>
+    client.setQueryData(homeAreaQuery().queryKey, homeAreaOf(settings)),
+  ),
+  after(saveHomeAreaMutation(), (client, settings) => {
+    client.setQueryData(settingsQueries.settings().queryKey, settings);
+    client.setQueryData(homeAreaQuery().queryKey, homeAreaOf(settings));
+    return client.invalidateQueries({ queryKey: profileQueries.all() });
+  }),
   // Reading a direct conversation reads its message notification (spec part 1 §4).
   after(markDirectReadMutation(), (client, _data, conversationId) =>
     conversationNotificationsRead(client, conversationId),

@@ -1,9 +1,10 @@
 import { SEARCH_MIN_CHARS } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
-import { MapPin } from 'lucide-react';
+import { MapPin, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SearchCombobox } from './SearchCombobox';
 import type { ComboboxStatus } from './SearchCombobox';
+import { cx } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePlaceSearch } from '../lib/places-api';
 
@@ -23,9 +24,27 @@ interface PlaceSearchProps {
 }
 
 /**
+ * The mark of a place whose point may lie kilometres away (a post-office locality), in full on
+ * its own line: never cut off, whatever the width.
+ */
+export function ApproximateMark({ className }: { className?: string }) {
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-300',
+        className,
+      )}
+    >
+      <TriangleAlert aria-hidden="true" className="size-3.5 shrink-0" />
+      Approximate area
+    </span>
+  );
+}
+
+/**
  * A place combobox (spec part 1 §5): suggestions are fetched after more than 2 typed
  * characters, debounced; 'No locations found' when nothing matches. Arrow keys move through
- * the suggestions, Enter picks, Escape closes.
+ * the suggestions, Enter picks, Escape closes. An approximate place carries {@link ApproximateMark}.
  */
 export function PlaceSearch({
   id,
@@ -64,10 +83,8 @@ export function PlaceSearch({
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">{place.name}</span>
-            <span className="block truncate text-xs text-slate-500">
-              {place.address}
-              {place.approximate && ' · approximate area'}
-            </span>
+            <span className="block text-xs break-words text-slate-600">{place.address}</span>
+            {place.approximate && <ApproximateMark className="mt-1" />}
           </span>
         </>
       )}

@@ -35,6 +35,14 @@ export const placeQueries = {
     }),
 };
 
+/**
+ * `GET /places/reverse`: the place that names a position (the nearest neighbourhood within
+ * 3 km, else the nearest city), in degrees.
+ */
+export async function reversePlace(lat: number, lng: number): Promise<Place> {
+  return (await apiRequest('/places/reverse', { query: { lat, lng }, schema: placeSchema })).data;
+}
+
 /** Places matching what was typed ({@link placeQueries.search}). */
 export function usePlaceSearch(query: string) {
   return useQuery(placeQueries.search(query.trim()));

@@ -19,10 +19,19 @@ export const placesQuerySchema = z.object({
 export const placeSchema = z.object({
   name: z.string(),
   address: z.string(),
+  /**
+   * How a game shows the place, and the `locationName` to post: its name and its city
+   * ("Koramangala, Bengaluru"), a city's name alone. Absent from older servers: use `name`.
+   */
+  label: z.string().optional(),
   coordinates: z.tuple([z.number(), z.number()]),
   approximate: z.literal(true).optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
+
+/** How a game shows `place` (its `label`, else its name). */
+export const placeLabel = (place: Pick<Place, 'name' | 'label'>): string =>
+  place.label ?? place.name;
 
 /** `GET /places/reverse?lat=&lng=` (issue 14): a position in degrees. */
 export const placesReverseQuerySchema = z.object({

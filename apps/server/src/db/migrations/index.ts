@@ -22,6 +22,7 @@ import * as feedEpoch from './0019_feed_epoch.js';
 import * as homePointChanges from './0020_home_point_changes.js';
 import * as serverHeartbeats from './0021_server_heartbeats.js';
 import * as reportSnapshots from './0022_report_snapshots.js';
+import * as placeCities from './0023_place_cities.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_home_point_changes': homePointChanges,
   '0021_server_heartbeats': serverHeartbeats,
   '0022_report_snapshots': reportSnapshots,
+  '0023_place_cities': placeCities,
 };

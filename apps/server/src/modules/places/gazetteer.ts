@@ -20,6 +20,8 @@ import { distanceMetres } from '../../lib/geo.js';
 /** Flag bits of {@link PackedGazetteer.flags}. */
 export const APPROXIMATE = 1;
 export const INDIA = 2;
+/** A neighbourhood or post office (not a city): its label names its city or district. */
+export const LOCALITY = 4;
 
 /**
  * The gazetteer, columnar and in typed arrays only (30 MB instead of 130 MB of objects, and
@@ -45,6 +47,11 @@ export interface PackedGazetteer {
   /** The places that are cities, and the curated neighbourhoods (reverse lookup). */
   cities: Uint32Array;
   neighbourhoods: Uint32Array;
+  /**
+   * Post-office points known to be far off (post-offices.ts `farOffPoints`), dropped from
+   * the index: lng, lat, lng, lat, ... in degrees.
+   */
+  farOff: Float64Array;
 }
 
 /** The buffers under `index`'s arrays: the transfer list of its hand-over. */
@@ -77,13 +84,23 @@ const NEIGHBOURHOOD_REACH_M = 3000;
 const SPACE = 0x20;
 const HYPHEN = 0x2d;
 
+/** How near the member's home point a place ranks first, in metres (the spec's widest radius). */
+export const HOME_REACH_M = 50_000;
+
+/** How close a place of the same name must lie to be the same place, in metres. */
+export const SAME_PLACE_M = 1000;
+
 function toPlace(index: Index, i: number): Place {
   const name = index.names.toString('utf8', index.nameStart[i], index.nameStart[i + 1]);
   const c = index.contextOf[i]!;
   const context = index.contexts.toString('utf8', index.contextStart[c], index.contextStart[c + 1]);
+  // A neighbourhood's context starts with its city, a post office's with its district.
+  const city = context.split(',')[0]!.trim();
   const place: Place = {
     name,
     address: `${name}, ${context}`,
+    label:
+      index.flags[i]! & LOCALITY && normalise(city) !== normalise(name) ? `${name}, ${city}` : name,
     coordinates: [index.lng[i]!, index.lat[i]!],
   };
   if (index.flags[i]! & APPROXIMATE) place.approximate = true;
@@ -106,7 +123,12 @@ function keyAt(index: Index, at: number): number {
  * UTF-8 query only matches whole characters, and the space and hyphen that start a word never
  * occur inside a multi-byte character.
  */
-function search(index: Index, query: string, limit: number): Place[] {
+function search(
+  index: Index,
+  query: string,
+  limit: number,
+  near: readonly [number, number] | null,
+): Place[] {
   const q = normalise(query);
   if (q.length === 0 || q.includes('\n')) return [];
   const needle = Buffer.from(q, 'utf8');
@@ -131,14 +153,42 @@ function search(index: Index, query: string, limit: number): Place[] {
     const known = best.get(place);
     if (known === undefined || rank < known) best.set(place, rank);
   }
+  const away = (place: number) =>
+    near && distanceMetres(near, [index.lng[place]!, index.lat[place]!]) > HOME_REACH_M ? 1 : 0;
   return (
     [...best]
-      .map(([place, rank]) => ({ place, rank: rank + (index.flags[place]! & INDIA ? 0 : 1) }))
+      .map(([place, rank]) => ({
+        place,
+        away: away(place),
+        approximate: index.flags[place]! & APPROXIMATE,
+        rank: rank + (index.flags[place]! & INDIA ? 0 : 1),
+      }))
       // Places are numbered biggest first, so the number breaks ties by size.
-      .sort((a, b) => a.rank - b.rank || a.place - b.place)
+      .sort(
+        (a, b) =>
+          a.away - b.away || a.approximate - b.approximate || a.rank - b.rank || a.place - b.place,
+      )
       .slice(0, limit)
       .map(({ place }) => toPlace(index, place))
   );
+}
+
+/** The place of {@link Gazetteer.find}. */
+function find(index: Index, name: string, point: readonly [number, number]): Place | null {
+  const key = normalise(name);
+  return (
+    search(index, name, 200, point).find(
+      (place) =>
+        normalise(place.name) === key && distanceMetres(place.coordinates, point) <= SAME_PLACE_M,
+    ) ?? null
+  );
+}
+
+/** The check of {@link Gazetteer.farOff}: a post-office point is stored exactly as read. */
+function farOff(index: Index, point: readonly [number, number]): boolean {
+  for (let i = 0; i < index.farOff.length; i += 2)
+    if (index.farOff[i] === point[0] && index.farOff[i + 1] === point[1]) return true;
+  return false;
 }
 
 function nearest(index: Index, places: Uint32Array, point: [number, number]) {
@@ -279,13 +329,28 @@ const stillLoading = () =>
 /** An app's offline gazetteer. */
 export interface Gazetteer {
   /**
-   * Up to `limit` places whose name or alternative name matches `query`: exact
-   * names first, then names starting with it, then names containing a word starting with it;
-   * within each, Indian places before others (our players are in India), then the bigger
-   * place. Cities read "City, State, Country", localities "Locality, District, State".
+   * Up to `limit` places whose name or alternative name matches `query`. Places within
+   * {@link HOME_REACH_M} of `near` (the member's home point, `[lng, lat]`) first, then accurate
+   * places (cities, curated neighbourhoods) before approximate post-office localities; within
+   * each, exact names first, then names starting with it, then names containing a word starting
+   * with it, Indian places before others (our players are in India), then the bigger place.
+   * Cities read "City, State, Country", localities "Locality, District, State"; a locality's
+   * label is "Locality, City" (or District), a city's its name.
    * @throws AppError 503 `places_loading` while the index is loading (and starts loading it).
    */
-  search(query: string, limit?: number): Place[];
+  search(query: string, limit?: number, near?: readonly [number, number] | null): Place[];
+  /**
+   * The gazetteer's place named `name` (case and accents ignored) within {@link SAME_PLACE_M}
+   * of `point` (`[lng, lat]`), with its approximate mark; null when there is none.
+   * @throws AppError 503 `places_loading` while the index is loading (and starts loading it).
+   */
+  find(name: string, point: readonly [number, number]): Place | null;
+  /**
+   * True when `point` is a post-office point known to be far off (dropped from the search);
+   * false while the index is loading (nothing is known yet: with PLACES_URL a member's own
+   * places are offered without waiting for it, and the offline search refuses anyway).
+   */
+  farOff(point: readonly [number, number]): boolean;
   /**
    * The place that names a position `[lng, lat]` in degrees: the nearest
    * neighbourhood within 3 km, else the nearest city; approximate points are never used.
@@ -315,7 +380,12 @@ export function createGazetteer(
     return index;
   };
   return {
-    search: (query, limit = 8) => search(loadedIndex(), query, limit),
+    search: (query, limit = 8, near = null) => search(loadedIndex(), query, limit, near),
+    find: (name, point) => find(loadedIndex(), name, point),
+    farOff: (point) => {
+      const { index } = loader();
+      return index !== undefined && farOff(index, point);
+    },
     reverse: (point) => reverse(loadedIndex(), point),
     ready: () => loader().loaded,
     close: () => own?.close(),

@@ -12,6 +12,8 @@ import { AppError } from '../../lib/errors.js';
 interface NominatimResult {
   name?: string;
   display_name: string;
+  /** With `addressdetails=1`. */
+  address?: Partial<Record<'city' | 'town' | 'village' | 'county' | 'state_district', string>>;
   lat: string;
   lon: string;
 }
@@ -33,21 +35,28 @@ export function isPhoton(placesUrl: string): boolean {
   return /\/api\/?$/.test(new URL(placesUrl).pathname);
 }
 
-/** "Name, Locality, City, State, Country", without empty or repeated parts. */
+/** Distinct non-empty parts joined by commas. */
+const joined = (parts: (string | undefined)[]) =>
+  [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', ');
+
+/** "Name, Locality, City, State, Country", without empty or repeated parts; label "Name, City". */
 function photonPlace({ geometry, properties: p }: PhotonFeature): Place {
   const name = p.name ?? p.street ?? p.locality ?? p.city ?? p.state ?? p.country ?? '';
-  const parts = [name, p.district ?? p.locality, p.city ?? p.county, p.state, p.country];
   return {
     name,
-    address: [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', '),
+    address: joined([name, p.district ?? p.locality, p.city ?? p.county, p.state, p.country]),
+    label: joined([name, p.city ?? p.county]),
     coordinates: geometry.coordinates,
   };
 }
 
 function nominatimPlace(r: NominatimResult): Place {
+  const name = r.name || r.display_name.split(',')[0] || r.display_name;
+  const a = r.address ?? {};
   return {
-    name: r.name || r.display_name.split(',')[0] || r.display_name,
+    name,
     address: r.display_name,
+    label: joined([name, a.city ?? a.town ?? a.village ?? a.county ?? a.state_district]),
     coordinates: [Number(r.lon), Number(r.lat)],
   };
 }
@@ -62,7 +71,10 @@ export async function searchGeocoder(placesUrl: string, q: string): Promise<Plac
   url.searchParams.set('q', q);
   url.searchParams.set('limit', String(LIMIT));
   if (photon) url.searchParams.set('lang', 'en');
-  else url.searchParams.set('format', 'jsonv2');
+  else {
+    url.searchParams.set('format', 'jsonv2');
+    url.searchParams.set('addressdetails', '1');
+  }
   const response = await fetch(url, {
     headers: { 'User-Agent': 'GameOn/0.1', 'Accept-Language': 'en' },
     signal: AbortSignal.timeout(5000),

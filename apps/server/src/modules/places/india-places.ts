@@ -51,6 +51,9 @@ export const NEIGHBOURHOODS: readonly Neighbourhood[] = [
   { name: 'Electronic City', city: 'Bengaluru', coordinates: [77.6602, 12.8452] },
   { name: 'Marathahalli', city: 'Bengaluru', coordinates: [77.7011, 12.9569] },
   { name: 'JP Nagar', city: 'Bengaluru', coordinates: [77.5857, 12.9063] },
+  // Not from OpenStreetMap's node (not checked offline): by the Outer Ring Road, where public
+  // datasets agree within 300 m. The postal data offered Bellandur only 33 km north of it.
+  { name: 'Bellandur', city: 'Bengaluru', coordinates: [77.6784, 12.9304] },
   { name: 'Andheri', city: 'Mumbai', coordinates: [72.8468, 19.1197] },
   { name: 'Andheri West', city: 'Mumbai', coordinates: [72.8296, 19.1364] },
   { name: 'Andheri East', city: 'Mumbai', coordinates: [72.8727, 19.1155] },

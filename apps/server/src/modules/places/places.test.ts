@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Place } from '@gameon/shared';
 import { distanceMetres } from '../../lib/geo.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { migrations } from '../../db/migrations/index.js';
 import { gazetteerReady } from './gazetteer.js';
 
 let server: TestServer;
@@ -28,6 +30,7 @@ describe('offline place search', () => {
     expect(body[0]).toEqual({
       name: 'Bengaluru',
       address: 'Bengaluru, Karnataka, India',
+      label: 'Bengaluru',
       coordinates: [77.59369, 12.97194],
     });
     expect(body.length).toBeLessThanOrEqual(8);
@@ -82,6 +85,7 @@ describe('offline place search', () => {
     expect(mine[0]).toEqual({
       name: 'Koramangala Indoor Stadium',
       address: 'Koramangala Indoor Stadium, Koramangala, Bengaluru, Karnataka',
+      label: 'Koramangala Indoor Stadium, Bengaluru',
       coordinates: [77.6266, 12.9348],
     });
     expect(mine.map((p) => p.name)).not.toContain('Koramangala Turf Club');
@@ -98,6 +102,72 @@ describe('offline place search', () => {
     const { body } = await search('Bengaluru', used.token);
     expect(body[0]?.address).toBe('Bengaluru, Karnataka, India');
     expect(body.filter((place) => place.name === 'Bengaluru')).toHaveLength(1);
+  });
+});
+
+describe('places that are where they say', () => {
+  const setHome = (token: string, city: string, coordinates: [number, number]) =>
+    server.request('PUT', '/api/settings', {
+      token,
+      body: { location_city: city, location_coordinates: coordinates },
+    });
+
+  it("ranks places in the member's home city first", async () => {
+    const lucknowi = await server.signUp('lucknowi');
+    expect((await setHome(lucknowi.token, 'Lucknow', [80.9462, 26.8467])).status).toBe(200);
+    const fromLucknow = (await search('Indira Nagar', lucknowi.token)).body;
+    expect(distanceMetres(fromLucknow[0]!.coordinates, [80.9462, 26.8467])).toBeLessThan(50_000);
+    const bengalurean = await server.signUp('bengalurean');
+    await setHome(bengalurean.token, 'Bengaluru', [77.5937, 12.9719]);
+    const fromBengaluru = (await search('Indiranagar', bengalurean.token)).body;
+    expect(fromBengaluru[0]).toMatchObject({
+      name: 'Indiranagar',
+      label: 'Indiranagar, Bengaluru',
+    });
+  });
+
+  it('keeps the approximate mark of a place the member used before', async () => {
+    const host = await server.signUp('bazaarhost');
+    const [bazar] = (await search('Colaba Bazar', host.token)).body;
+    expect(bazar?.approximate).toBe(true);
+    await server.createPost(host.token, {
+      locationName: bazar!.label,
+      location: { type: 'Point', coordinates: bazar!.coordinates },
+    });
+    const again = (await search('Colaba Bazar', host.token)).body;
+    expect(again[0]).toMatchObject({
+      name: 'Colaba Bazar',
+      label: 'Colaba Bazar, Mumbai',
+      approximate: true,
+    });
+    expect(again.filter((p) => p.name === 'Colaba Bazar')).toHaveLength(1);
+  });
+
+  it('offers a full-address place once, never with a doubled address', async () => {
+    const host = await server.signUp('fulladdress');
+    await server.createPost(host.token, {
+      locationName: 'Koramangala, Bengaluru, Karnataka, India',
+      location: { type: 'Point', coordinates: [77.6245, 12.9352] },
+    });
+    const { body } = await search('Koramangala', host.token);
+    const koramangala = body.filter((p) => p.name === 'Koramangala');
+    expect(koramangala).toHaveLength(1);
+    expect(koramangala[0]).toMatchObject({
+      label: 'Koramangala, Bengaluru, Karnataka, India',
+      address: 'Koramangala, Bengaluru, Karnataka',
+    });
+    for (const place of body) expect(place.address.split('Koramangala').length).toBeLessThan(4);
+  });
+
+  it('never offers a remembered place on a point known to be far off', async () => {
+    const host = await server.signUp('farhost');
+    await server.createPost(host.token, {
+      locationName: 'Koramangala I Block',
+      location: { type: 'Point', coordinates: [77.575, 13.2257] },
+    });
+    const { body } = await search('Koramangala', host.token);
+    expect(body.map((p) => p.name)).not.toContain('Koramangala I Block');
+    expect(body[0]).toMatchObject({ label: 'Koramangala, Bengaluru' });
   });
 });
 
@@ -156,6 +226,7 @@ describe('PLACES_URL geocoders (issue 14)', () => {
               display_name: 'Koramangala, Bengaluru, Karnataka, India',
               lat: '12.9352',
               lon: '77.6245',
+              address: { suburb: 'Koramangala', city: 'Bengaluru', state: 'Karnataka' },
             },
           ]),
         );
@@ -184,6 +255,7 @@ describe('PLACES_URL geocoders (issue 14)', () => {
       {
         name: 'Koramangala',
         address: 'Koramangala, Bengaluru, Karnataka, India',
+        label: 'Koramangala, Bengaluru',
         coordinates: [77.6245, 12.9352],
       },
     ]);
@@ -196,15 +268,78 @@ describe('PLACES_URL geocoders (issue 14)', () => {
       {
         name: 'Koramangala',
         address: 'Koramangala, Bengaluru, Karnataka, India',
+        label: 'Koramangala, Bengaluru',
         coordinates: [77.6245, 12.9352],
       },
     ]);
     expect(asked.at(-1)?.searchParams.get('format')).toBe('jsonv2');
+    expect(asked.at(-1)?.searchParams.get('addressdetails')).toBe('1');
   });
 
   it('answers 502 places_unavailable when the geocoder fails', async () => {
     const { status, body } = await searchAt(`${base}/broken`);
     expect(status).toBe(502);
     expect(body).toMatchObject({ code: 'places_unavailable' });
+  });
+});
+
+describe('migration 0023', () => {
+  it('gives existing games their city back, and leaves the rest alone', async () => {
+    const db = server.app.database.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    expect((await migrator.migrateTo('0022_report_snapshots')).error).toBeUndefined();
+    const host = await server.signUp('oldhost');
+    const game = (locationName: string, coordinates: [number, number], sport = 'Football') =>
+      server.createPost(host.token, {
+        sport,
+        locationName,
+        location: { type: 'Point', coordinates },
+      });
+    const games = [
+      await game('Koramangala', [77.6245, 12.9352]),
+      await game('Koramangala Indoor Stadium', [77.6266, 12.9348]),
+      await game('Koramangala I Block', [77.575, 13.2257]),
+      await game('Bengaluru', [77.59369, 12.97194]),
+      await game('Andheri Sports Complex, Mumbai', [72.8468, 19.1197]),
+      await game('Online (BGMI custom rooms)', [77.59369, 12.97194], 'BGMI'),
+      await game('Mid-ocean rig', [70, 10]),
+    ];
+    const before = await db
+      .selectFrom('posts')
+      .select(['id', 'version'])
+      .where('id', '=', games[0]!.id)
+      .executeTakeFirstOrThrow();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await db
+      .selectFrom('posts')
+      .select(['id', 'location_name', 'version'])
+      .where(
+        'id',
+        'in',
+        games.map((g) => g.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.location_name)).toEqual([
+      'Koramangala, Bengaluru',
+      'Koramangala Indoor Stadium, Bengaluru',
+      'Koramangala I Block, Bengaluru',
+      'Bengaluru',
+      'Andheri Sports Complex, Mumbai',
+      'Online (BGMI custom rooms)',
+      'Mid-ocean rig',
+    ]);
+    expect(rows[0]!.version).toBe(before.version + 1);
+    // Every display reads the stored name: the game page, the share preview, the calendar.
+    const shown = await server.request<{ location_name: string }>(
+      'GET',
+      `/api/posts/${games[0]!.id}`,
+      { token: host.token },
+    );
+    expect(shown.body.location_name).toBe('Koramangala, Bengaluru');
   });
 });

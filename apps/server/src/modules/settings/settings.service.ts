@@ -101,6 +101,14 @@ export function createSettingsService({
     /** `GET /settings`: the member's own settings, defaults of spec part 2 §9 where unset. */
     get,
 
+    /** The member's home point `[lng, lat]` in degrees, or null when they have none. */
+    async homePoint(userId: number): Promise<[number, number] | null> {
+      const s = await repo.findSettings(db, userId);
+      return s.location_lng !== null && s.location_lat !== null
+        ? [s.location_lng, s.location_lat]
+        : null;
+    },
+
     /**
      * A member's settings row (defaults where unset), skills and availability, for the profile
      * others see; what of it is shown is the access module's to decide.

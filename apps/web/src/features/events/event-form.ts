@@ -2,7 +2,7 @@
  * The create-event form: its values as typed, checked by the rules of the shared
  * `POST /events` body (eventBodySchema), and the body it sends.
  */
-import { eventBodySchema } from '@gameon/shared';
+import { eventBodySchema, placeLabel } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { z } from 'zod';
 
@@ -75,7 +75,7 @@ function rawBody(values: EventFormValues): Record<string, unknown> {
     description: values.description,
     sport: values.sport === '' ? undefined : values.sport,
     location: location && { type: 'Point', coordinates: location.coordinates },
-    locationName: location?.name ?? ONLINE_LOCATION_NAME,
+    locationName: location ? placeLabel(location) : ONLINE_LOCATION_NAME,
     eventDate: instant(values.eventDate),
     endDate: instant(values.endDate),
     maxParticipants: typedNumber(values.maxParticipants),

@@ -7,15 +7,18 @@ import {
   interestResponseSchema,
   lenientListSchema,
   postSchema,
+  settingsSchema,
   successSchema,
 } from '@gameon/shared';
-import type { FeedOrder, FilterType, Post } from '@gameon/shared';
+import type { FeedOrder, FilterType, Post, Settings } from '@gameon/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
   mutationOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
+  useQuery,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/api-client';
@@ -116,6 +119,58 @@ export const feedQueries = {
       getNextPageParam: (page) => page.nextCursor,
     }),
 };
+
+/**
+ * The member's home area: their home city's name and point `[lng, lat]` (settings
+ * `location_city`, `location_coordinates`; spec part 2 §7), where the feed starts.
+ */
+export interface HomeArea {
+  name: string;
+  coordinates: [number, number];
+}
+
+/** The home area of `settings`, or null when the member has none. */
+export function homeAreaOf(settings: Settings): HomeArea | null {
+  return settings.location_coordinates === null
+    ? null
+    : { name: settings.location_city ?? 'your area', coordinates: settings.location_coordinates };
+}
+
+/** Query options of the member's home area; the app refreshes it when settings change. */
+export const homeAreaQuery = () =>
+  queryOptions({
+    queryKey: ['home-area'] as const,
+    queryFn: async ({ signal }): Promise<HomeArea | null> =>
+      homeAreaOf((await apiRequest('/settings', { schema: settingsSchema, signal })).data),
+  });
+
+/** The member's home area ({@link homeAreaQuery}). */
+export function useHomeArea() {
+  return useQuery(homeAreaQuery());
+}
+
+/**
+ * `PUT /settings` with the home city's name and point: the member's home point, counted against
+ * its limits (a first one is free; 429 past them). Answers all settings; the app puts them in
+ * the settings and home area caches (app/cache-rules.ts).
+ */
+export const saveHomeAreaMutation = () =>
+  mutationOptions({
+    mutationKey: ['feed', 'home-area'] as const,
+    mutationFn: async (area: HomeArea): Promise<Settings> =>
+      (
+        await apiRequest('/settings', {
+          method: 'PUT',
+          body: { location_city: area.name, location_coordinates: area.coordinates },
+          schema: settingsSchema,
+        })
+      ).data,
+  });
+
+/** Saves the home area ({@link saveHomeAreaMutation}). */
+export function useSaveHomeArea() {
+  return useMutation(saveHomeAreaMutation());
+}
 
 /** The feed for `query` ({@link feedQueries.list}), keeping the last page while filters change. */
 export function useFeed(query: FeedQueryParams, enabled: boolean) {

@@ -1,6 +1,11 @@
 import type { Place } from '@gameon/shared';
 import { describe, expect, it } from 'vitest';
-import { emptyCreatePost, toCreatePostBody, validateCreatePost } from './create-post';
+import {
+  CONFIRM_APPROXIMATE,
+  emptyCreatePost,
+  toCreatePostBody,
+  validateCreatePost,
+} from './create-post';
 import type { CreatePostValues } from './create-post';
 
 const now = new Date('2030-01-01T10:00:00');
@@ -18,7 +23,16 @@ const valid: CreatePostValues = {
   description: 'Turf booked, need 4 more.',
   tags: ['turf'],
   place,
+  approximateConfirmed: false,
   eventTime: '2030-01-02T18:30',
+};
+
+const colabaBazar: Place = {
+  name: 'Colaba Bazar',
+  address: 'Colaba Bazar, Mumbai, Maharashtra',
+  label: 'Colaba Bazar, Mumbai',
+  coordinates: [72.8106, 18.9069],
+  approximate: true,
 };
 
 describe('validateCreatePost (spec part 2 §5)', () => {
@@ -35,6 +49,23 @@ describe('validateCreatePost (spec part 2 §5)', () => {
       eventTime: 'Please select the date and time of your event',
       sport: 'Please select a sport or game',
     });
+  });
+
+  it('refuses an approximate place until the host confirms it', () => {
+    expect(validateCreatePost({ ...valid, place: colabaBazar }, now).place).toBe(
+      CONFIRM_APPROXIMATE,
+    );
+    expect(
+      validateCreatePost({ ...valid, place: colabaBazar, approximateConfirmed: true }, now).place,
+    ).toBeUndefined();
+  });
+
+  it('posts the place with its city', () => {
+    expect(toCreatePostBody({ ...valid, place: colabaBazar }).locationName).toBe(
+      'Colaba Bazar, Mumbai',
+    );
+    // A server without labels: the name.
+    expect(toCreatePostBody(valid).locationName).toBe('Pune');
   });
 
   it.each(['0', '21', '2.5', '-3'])('refuses %s players', (playersNeeded) => {

@@ -1,5 +1,6 @@
 /** Create-post rules (spec part 2 §5 "Create post") and the request body they produce. */
 import { PLAYERS_MAX, PLAYERS_MIN, POST_DESCRIPTION_MAX, POST_HEADING_MAX } from '@gameon/shared';
+import { placeLabel } from '@gameon/shared';
 import type { CreatePostBody, Place } from '@gameon/shared';
 
 export type PostKind = 'sport' | 'game';
@@ -13,6 +14,11 @@ export interface CreatePostValues {
   description: string;
   tags: string[];
   place: Place | null;
+  /**
+   * The host confirmed the picked place's approximate point (a post-office locality that may
+   * lie kilometres away): an approximate place is never saved without it. Reset by a new pick.
+   */
+  approximateConfirmed: boolean;
   /** A `datetime-local` value, `YYYY-MM-DDTHH:mm` in the viewer's time zone. */
   eventTime: string;
 }
@@ -25,8 +31,12 @@ export const emptyCreatePost: CreatePostValues = {
   description: '',
   tags: [],
   place: null,
+  approximateConfirmed: false,
   eventTime: '',
 };
+
+export const CONFIRM_APPROXIMATE =
+  'This place is approximate: confirm its area, or pick a more exact place.';
 
 export type CreatePostField =
   'place' | 'playersNeeded' | 'heading' | 'description' | 'eventTime' | 'sport';
@@ -35,13 +45,16 @@ export type CreatePostErrors = Partial<Record<CreatePostField, string>>;
 export const EVENT_TIME_IN_PAST = 'Event time must not be earlier than now';
 
 /**
- * Every failing create-post rule, by field (spec part 2 §5): location picked; players needed
+ * Every failing create-post rule, by field (spec part 2 §5): location picked (and an approximate
+ * one confirmed, {@link CreatePostValues.approximateConfirmed}); players needed
  * given and a whole number from 1 to 20; title and description given and within 100 / 1000
  * characters; date and time given and not earlier than `now`; a sport or game chosen.
  */
 export function validateCreatePost(values: CreatePostValues, now = new Date()): CreatePostErrors {
   const errors: CreatePostErrors = {};
   if (values.place === null) errors.place = 'Please select a location for your event.';
+  else if (values.place.approximate && !values.approximateConfirmed)
+    errors.place = CONFIRM_APPROXIMATE;
 
   const players = values.playersNeeded.trim();
   if (players === '')
@@ -80,7 +93,8 @@ export function toCreatePostBody(values: CreatePostValues): CreatePostBody {
     description: values.description.trim(),
     tags: values.tags,
     location: { type: 'Point', coordinates: values.place.coordinates },
-    locationName: values.place.name,
+    // The label keeps the city: "Koramangala, Bengaluru" on cards, previews and calendars.
+    locationName: placeLabel(values.place),
     eventTime: new Date(values.eventTime).toISOString(),
     playersNeeded: Number(values.playersNeeded),
   };

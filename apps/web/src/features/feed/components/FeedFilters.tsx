@@ -1,6 +1,6 @@
-import { FEED_ORDERS, ONLINE_GAMES, SPORTS } from '@gameon/shared';
+import { FEED_ORDERS, ONLINE_GAMES, SPORTS, placeLabel } from '@gameon/shared';
 import type { FeedOrder, FilterType, Place } from '@gameon/shared';
-import { LocateFixed, RotateCcw, X } from 'lucide-react';
+import { Home, LocateFixed, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/Button';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { FormField, hintId, inputClasses } from '../../../components/FormField';
@@ -31,6 +31,8 @@ interface FeedFiltersProps {
   onRadiusChange: (radius: number) => void;
   geolocation: GeolocationState;
   onUseMyLocation: () => void;
+  /** The member's home area's name, where the feed searches without a place or position. */
+  homeArea: string | null;
   /** The order the member chose; "Nearest" is offered only when `nearestAllowed`. */
   order: FeedOrder;
   onOrderChange: (order: FeedOrder) => void;
@@ -107,6 +109,7 @@ export function FeedFilters({
   onRadiusChange,
   geolocation,
   onUseMyLocation,
+  homeArea,
   order,
   onOrderChange,
   nearestAllowed,
@@ -117,7 +120,8 @@ export function FeedFilters({
     onFiltersChange({ ...filters, [key]: value });
   const approximate = place?.approximate === true;
   const usingDevice = (place === null || approximate) && geolocation.status === 'granted';
-  const locationKnown = (place !== null && !approximate) || usingDevice;
+  const usingHome = (place === null || approximate) && !usingDevice && homeArea !== null;
+  const locationKnown = (place !== null && !approximate) || usingDevice || usingHome;
 
   return (
     <FilterPanel id="feed-filters" activeCount={activeCount}>
@@ -133,7 +137,13 @@ export function FeedFilters({
         <div id="feed-location-status" className="space-y-1 text-xs">
           {approximate && (
             <p className="text-amber-700">
-              Only the rough area of {place.name} is known, so distances use your position.
+              Only the rough area of {placeLabel(place)} is known, so distances use your position.
+            </p>
+          )}
+          {usingHome && (
+            <p className="flex items-center gap-1 text-emerald-700">
+              <Home aria-hidden="true" className="size-3.5" />
+              Using your home area, {homeArea}
             </p>
           )}
           {usingDevice && (

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
 import type { Place, Post } from '@gameon/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +9,8 @@ import {
   POSITION_STORAGE_KEY,
 } from '../../../lib/use-geolocation';
 import { renderApp } from '../../../test/app';
-import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import { AREA_PROMPT_SNOOZE_DAYS, areaPromptDue, areaPromptKey } from '../area-prompt';
+import { jsonResponse, mockFetch, testSettings, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 
 function post(id: number, heading: string): Post {
@@ -68,10 +69,26 @@ const PUNE: Place = {
   coordinates: [73.85, 18.52],
 };
 
-/** The feed of a signed-in member; `posts` answers each page, `places` the place search. */
-function renderFeed(posts: (cursor: string | null) => Response, places: Place[] = [PUNE]) {
+/**
+ * The feed of a signed-in member; `posts` answers each page, `places` the place search,
+ * `settings` `/api/settings` (none: 404, the feed goes without a home area).
+ */
+function renderFeed(
+  posts: (cursor: string | null) => Response,
+  places: Place[] = [PUNE],
+  settings?: (call: FetchCall) => Response,
+) {
   localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-  const calls = mockFetch(({ url }) => {
+  const calls = mockFetch((call) => {
+    const { url } = call;
+    if (url.pathname === '/api/settings' && settings) return settings(call);
+    if (url.pathname === '/api/places/reverse')
+      return jsonResponse({
+        name: 'Koramangala',
+        address: 'Koramangala, Bengaluru, Karnataka',
+        label: 'Koramangala, Bengaluru',
+        coordinates: [77.6245, 12.9352],
+      });
     switch (url.pathname) {
       case '/api/auth/me':
         return jsonResponse(testUser);
@@ -236,7 +253,7 @@ describe('FeedPage', () => {
     );
     await screen.findByText('No posts found');
     await user.type(screen.getByLabelText('Location'), 'Kot');
-    await user.click(await screen.findByRole('option', { name: /Kothrud.*approximate area/ }));
+    await user.click(await screen.findByRole('option', { name: /Kothrud.*Approximate area/ }));
     expect(
       await screen.findByText(
         'Only the rough area of Kothrud is known, so distances use your position.',
@@ -294,5 +311,111 @@ describe('FeedPage', () => {
     );
     expect(await screen.findByRole('article', { name: 'Second game' })).toBeInTheDocument();
     expect(postsCalls(calls).at(-1)?.get('cursor')).toBe('c2');
+  });
+
+  describe('near me from the start', () => {
+    const noHome = { ...testSettings, location_city: null, location_coordinates: null };
+    const koramangala: Place = {
+      name: 'Koramangala',
+      address: 'Koramangala, Bengaluru, Karnataka',
+      label: 'Koramangala, Bengaluru',
+      coordinates: [77.6245, 12.9352],
+    };
+
+    it('starts at the home area within 25 km', async () => {
+      const { calls } = renderFeed(
+        () => jsonResponse([]),
+        [PUNE],
+        () =>
+          jsonResponse({
+            ...testSettings,
+            location_city: 'Koramangala, Bengaluru',
+            location_coordinates: [77.6245, 12.9352],
+          }),
+      );
+      expect(
+        await screen.findByText('Games within 25 km of Koramangala, Bengaluru'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(postsCalls(calls)).toHaveLength(1));
+      const [first] = postsCalls(calls);
+      expect(first?.get('lat')).toBe('12.9352');
+      expect(first?.get('lng')).toBe('77.6245');
+      expect(first?.get('radius')).toBe('25000');
+      expect(screen.getByText('Using your home area, Koramangala, Bengaluru')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
+    });
+
+    it('asks a new member for their area, saves it as the home point and starts there', async () => {
+      let saved: unknown = null;
+      const { calls, user } = renderFeed(
+        () => jsonResponse([]),
+        [koramangala],
+        ({ method, body }) => {
+          if (method === 'PUT') {
+            saved = body;
+            return jsonResponse({
+              ...noHome,
+              location_city: 'Koramangala, Bengaluru',
+              location_coordinates: [77.6245, 12.9352],
+            });
+          }
+          return jsonResponse(noHome);
+        },
+      );
+      const prompt = await screen.findByRole('region', { name: 'Welcome! Where do you play?' });
+      await user.type(within(prompt).getByRole('combobox', { name: 'Your area' }), 'Koram');
+      await user.click(await screen.findByRole('option', { name: /Koramangala/ }));
+      await user.click(within(prompt).getByRole('button', { name: 'Save my area' }));
+      expect(
+        await screen.findByText('Games within 25 km of Koramangala, Bengaluru'),
+      ).toBeInTheDocument();
+      expect(saved).toEqual({
+        location_city: 'Koramangala, Bengaluru',
+        location_coordinates: [77.6245, 12.9352],
+      });
+      await waitFor(() => expect(postsCalls(calls).at(-1)?.get('lat')).toBe('12.9352'));
+      expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
+    });
+
+    it('saves the position, named by the reverse lookup, on "Use my current position"', async () => {
+      spyOnGrant();
+      let saved: unknown = null;
+      renderFeed(
+        () => jsonResponse([]),
+        [PUNE],
+        ({ method, body }) => {
+          if (method === 'PUT') {
+            saved = body;
+            return jsonResponse({ ...noHome, location_city: 'Koramangala, Bengaluru' });
+          }
+          return jsonResponse(noHome);
+        },
+      );
+      // Asked before, a "Not now" long ago: asked again, without the welcome.
+      localStorage.setItem(areaPromptKey(testUser.id), '1');
+      const prompt = await screen.findByRole('region', { name: 'Where do you play?' });
+      await userEvent
+        .setup()
+        .click(within(prompt).getByRole('button', { name: 'Use my current position' }));
+      await waitFor(() =>
+        expect(saved).toEqual({
+          location_city: 'Koramangala, Bengaluru',
+          location_coordinates: [72.87, 19.07],
+        }),
+      );
+    });
+
+    it('asks again, gently, a week after "Not now", never before', async () => {
+      const settings = () => jsonResponse(noHome);
+      const { user } = renderFeed(() => jsonResponse([]), [PUNE], settings);
+      const prompt = await screen.findByRole('region', { name: 'Welcome! Where do you play?' });
+      await user.click(within(prompt).getByRole('button', { name: 'Not now' }));
+      expect(screen.queryByRole('region', { name: /Where do you play/ })).toBeNull();
+      const snoozedAt = Number(localStorage.getItem(areaPromptKey(testUser.id)));
+      expect(areaPromptDue(testUser.id, snoozedAt + 6 * 24 * 3600_000)).toBe(false);
+      expect(areaPromptDue(testUser.id, snoozedAt + AREA_PROMPT_SNOOZE_DAYS * 24 * 3600_000)).toBe(
+        true,
+      );
+    });
   });
 });

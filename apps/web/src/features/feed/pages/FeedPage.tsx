@@ -1,4 +1,4 @@
-import { DEFAULT_RADIUS_M, isEsport } from '@gameon/shared';
+import { DEFAULT_RADIUS_M, isEsport, placeLabel } from '@gameon/shared';
 import type { FeedOrder, Place, Post } from '@gameon/shared';
 import { CalendarDays, Plus, SearchX, Trophy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,7 +10,9 @@ import { UpdatingNote } from '../../../components/LoadStates';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCurrentUser } from '../../../lib/session';
-import { buildFeedQuery, canOrderNearest, defaultFeedFilters, useFeed } from '../api';
+import { buildFeedQuery, canOrderNearest, defaultFeedFilters, useFeed, useHomeArea } from '../api';
+import { areaPromptDue, areaPromptFirst, snoozeAreaPrompt } from '../area-prompt';
+import { AreaPrompt } from '../components/AreaPrompt';
 import type { FeedFilters as Filters, FeedLocation } from '../api';
 import { FeedFilters } from '../components/FeedFilters';
 import { PostCard } from '../components/PostCard';
@@ -45,15 +47,22 @@ function PostGrid({ posts, viewerId }: { posts: Post[]; viewerId: number }) {
 
 /**
  * The signed-in home, 'Sports Feed' (spec part 1 §2, §4, §9): upcoming games of others near
- * the member's position or a picked place, filtered and refetched 300 ms after a change, loaded
- * page by page as the member scrolls, with "Load more" kept for keyboard users.
- * The position is asked only on "Use my position" (or remembered from an earlier
- * visit); soonest or nearest first, and nearest first the server sends online games last, shown
- * under their own heading.
+ * a picked place, else the member's position, else their home area (at the default 25 km), filtered
+ * and refetched 300 ms after a change, loaded page by page as the member scrolls, with "Load
+ * more" kept for keyboard users. The position is asked only on "Use my position" (or remembered
+ * from an earlier visit); soonest or nearest first, and nearest first the server sends online
+ * games last, shown under their own heading. A member without a home area is asked for it
+ * (AreaPrompt): on their first visit (right after sign-up, as a welcome), and again a week after
+ * each "Not now".
  */
 export function FeedPage() {
   const user = useCurrentUser();
+  // Never asked before: right after sign-up (or the first visit since this prompt exists).
+  const [welcome] = useState(() => areaPromptFirst(user.id));
   const geolocation = useGeolocation();
+  const homeArea = useHomeArea();
+  const home = homeArea.data ?? null;
+  const [promptDue, setPromptDue] = useState(() => areaPromptDue(user.id));
   const [filters, setFilters] = useState<Filters>(defaultFeedFilters);
   const [place, setPlace] = useState<Place | null>(null);
   const [placeKey, setPlaceKey] = useState(0);
@@ -71,17 +80,20 @@ export function FeedPage() {
     // An approximate place (a postal district's centre) may lie kilometres away: it
     // filters by distance only once the member confirms a point with "Use my position".
     if (place && !place.approximate)
-      return { lat: place.coordinates[1], lng: place.coordinates[0], name: place.name };
+      return { lat: place.coordinates[1], lng: place.coordinates[0], name: placeLabel(place) };
     if (geo.status === 'granted') return { lat: geo.lat, lng: geo.lng, name: null };
+    if (home) return { lat: home.coordinates[1], lng: home.coordinates[0], name: home.name };
     return null;
-  }, [place, geo]);
+  }, [place, geo, home]);
 
   const query = useMemo(
     () => buildFeedQuery(filters, location, radius, order, viewerTimeZone()),
     [filters, location, radius, order],
   );
   const debouncedQuery = useDebouncedValue(query, FILTER_DEBOUNCE_MS);
-  const locationSettled = geo.status !== 'pending' || graceOver;
+  // The first load waits for the home area (a failed read goes without it).
+  const locationSettled = (geo.status !== 'pending' || graceOver) && !homeArea.isPending;
+  const askArea = homeArea.isSuccess && home === null && promptDue;
   const feed = useFeed(debouncedQuery, locationSettled && debouncedQuery === query);
 
   useEffect(() => {
@@ -113,6 +125,18 @@ export function FeedPage() {
           Post a game
         </Link>
       </div>
+
+      {askArea && (
+        <div className="mt-5">
+          <AreaPrompt
+            welcome={welcome}
+            onDismiss={() => {
+              snoozeAreaPrompt(user.id);
+              setPromptDue(false);
+            }}
+          />
+        </div>
+      )}
 
       <aside className="mt-5 flex flex-col gap-3 rounded-2xl bg-gradient-to-r from-violet-600 to-indigo-600 p-4 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-3 text-sm">
@@ -153,6 +177,7 @@ export function FeedPage() {
               setRadius(DEFAULT_RADIUS_M);
               geolocation.request();
             }}
+            homeArea={home?.name ?? null}
             order={order}
             onOrderChange={setOrder}
             nearestAllowed={canOrderNearest(location, radius)}

@@ -128,4 +128,51 @@ describe('CreatePostPage', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to create post'),
     );
   });
+
+  it('never saves an approximate place before the host confirms it, and saves it with its city', async () => {
+    const colabaBazar = {
+      name: 'Colaba Bazar',
+      address: 'Colaba Bazar, Mumbai, Maharashtra',
+      label: 'Colaba Bazar, Mumbai',
+      coordinates: [72.8106, 18.9069],
+      approximate: true,
+    };
+    const calls = mockFetch(({ url, body }) =>
+      url.pathname === '/api/places/autocomplete'
+        ? jsonResponse([colabaBazar, pune])
+        : jsonResponse(createdPost(body), { status: 201 }),
+    );
+    const user = renderPage();
+    await user.selectOptions(screen.getByLabelText('Sport'), 'Football');
+    await user.type(screen.getByLabelText('Players needed'), '4');
+    await user.type(screen.getByLabelText('Title'), 'Evening 5-a-side');
+    await user.type(screen.getByLabelText('Description'), 'Turf booked.');
+    await user.type(screen.getByLabelText('Location'), 'Colaba');
+    const option = await screen.findByRole('option', { name: /Colaba Bazar/ });
+    // The mark is whole text of its own, never cut off with the address.
+    expect(option).toHaveTextContent('Approximate area');
+    await user.click(option);
+    await user.type(
+      screen.getByLabelText('Date & time'),
+      toDateTimeLocal(new Date(Date.now() + 24 * 3600_000)),
+    );
+    expect(
+      screen.getByRole('group', { name: 'Approximate area: Colaba Bazar, Mumbai' }),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(screen.getByText(/This place is approximate: confirm its area/)).toBeVisible();
+    const confirm = screen.getByRole('checkbox', { name: 'Use this approximate area for my game' });
+    expect(confirm).toHaveFocus();
+    expect(calls.filter((call) => call.url.pathname === '/api/posts')).toHaveLength(0);
+
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText(/Post created/)).toBeInTheDocument();
+    const sent = calls.find((call) => call.url.pathname === '/api/posts');
+    expect(sent?.body).toMatchObject({
+      locationName: 'Colaba Bazar, Mumbai',
+      location: { type: 'Point', coordinates: [72.8106, 18.9069] },
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  placeLabel,
   ONLINE_GAMES,
   PLAYERS_MAX,
   PLAYERS_MIN,
@@ -6,7 +7,7 @@ import {
   POST_HEADING_MAX,
   SPORTS,
 } from '@gameon/shared';
-import { Gamepad2, Send, Trophy } from 'lucide-react';
+import { Gamepad2, Send, TriangleAlert, Trophy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,6 +37,9 @@ const fieldIds: Record<CreatePostField, string> = {
   eventTime: 'post-time',
 };
 
+/** The checkbox that confirms an approximate place. */
+const CONFIRM_ID = 'post-location-confirm';
+
 const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
   { value: 'sport', label: 'Sports', icon: Trophy },
   { value: 'game', label: 'Online Game', icon: Gamepad2 },
@@ -61,6 +65,12 @@ export function CreatePostPage() {
     setValues((current) => ({ ...current, [key]: value }));
     if (key in fieldIds) setErrors((current) => ({ ...current, [key]: undefined }));
   };
+  const pickPlace = (place: CreatePostValues['place']) => {
+    // A new pick is confirmed afresh.
+    setValues((current) => ({ ...current, place, approximateConfirmed: false }));
+    setErrors((current) => ({ ...current, place: undefined }));
+  };
+  const approximate = values.place?.approximate === true;
 
   const options = values.kind === 'sport' ? SPORTS : ONLINE_GAMES;
 
@@ -71,7 +81,8 @@ export function CreatePostPage() {
     setErrors(found);
     const firstInvalid = (Object.keys(fieldIds) as CreatePostField[]).find((field) => found[field]);
     if (firstInvalid) {
-      document.getElementById(fieldIds[firstInvalid])?.focus();
+      const unconfirmed = firstInvalid === 'place' && values.place !== null;
+      document.getElementById(unconfirmed ? CONFIRM_ID : fieldIds[firstInvalid])?.focus();
       return;
     }
     createPost.mutate(toCreatePostBody(values), {
@@ -195,13 +206,18 @@ export function CreatePostPage() {
         </FormField>
 
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <FormField label="Location" htmlFor={fieldIds.place} error={errors.place}>
+          <FormField
+            label="Location"
+            htmlFor={fieldIds.place}
+            error={approximate ? undefined : errors.place}
+          >
             <PlaceSearch
               id={fieldIds.place}
               label="Location"
               value={values.place}
-              onChange={(place) => set('place', place)}
-              invalid={Boolean(errors.place)}
+              onChange={pickPlace}
+              // An unconfirmed approximate place is the confirmation's error, not the box's.
+              invalid={Boolean(errors.place) && !approximate}
             />
           </FormField>
           <FormField label="Date & time" htmlFor={fieldIds.eventTime} error={errors.eventTime}>
@@ -219,6 +235,47 @@ export function CreatePostPage() {
             </p>
           </FormField>
         </div>
+
+        {values.place !== null && approximate && (
+          <div
+            role="group"
+            aria-labelledby="post-location-approximate"
+            className={cx(
+              'space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1',
+              errors.place ? 'ring-2 ring-rose-500' : 'ring-amber-300',
+            )}
+          >
+            <p id="post-location-approximate" className="flex items-start gap-2 font-semibold">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Approximate area: {placeLabel(values.place)}
+            </p>
+            <p className="text-amber-900">
+              This point comes from postal records and may be a few kilometres from the real place.
+              Players near you find the game by its distance from it. Pick a more exact place if you
+              can.
+            </p>
+            <label className="flex items-start gap-2 font-medium">
+              <input
+                id={CONFIRM_ID}
+                type="checkbox"
+                checked={values.approximateConfirmed}
+                onChange={(event) => {
+                  set('approximateConfirmed', event.target.checked);
+                  setErrors((current) => ({ ...current, place: undefined }));
+                }}
+                aria-invalid={errors.place ? true : undefined}
+                aria-describedby={errors.place ? 'post-location-confirm-error' : undefined}
+                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+              />
+              Use this approximate area for my game
+            </label>
+            {errors.place && (
+              <p id="post-location-confirm-error" className="font-medium text-rose-700">
+                {errors.place}
+              </p>
+            )}
+          </div>
+        )}
 
         {submitError !== null && <Alert tone="error">{submitError}</Alert>}
         {created && <Alert tone="success">Post created! Taking you back to the feed…</Alert>}

@@ -1,3 +1,4 @@
+import { placeLabel } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { Contact, MapPin, Phone } from 'lucide-react';
 import { Button } from '../../../components/Button';
@@ -74,7 +75,7 @@ function CityField({ city }: { city: string | null }) {
     if (!editor.check(place === null ? 'Pick a city from the suggestions' : null, CITY_ID)) return;
     if (place !== null) {
       save.mutate(
-        { location_city: place.name, location_coordinates: place.coordinates },
+        { location_city: placeLabel(place), location_coordinates: place.coordinates },
         editor.saved,
       );
     }
