@@ -47,6 +47,9 @@ import { createChatsService } from './modules/chats/chats.service.js';
 import { createGazetteer, type GazetteerWorkerFactory } from './modules/places/gazetteer.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { createFeedService } from './modules/feed/feed.service.js';
+import { createFeedSkeleton } from './modules/feed/skeleton.factory.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
@@ -175,17 +178,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     isOperator: (email) => access.isOperator(email),
   });
   const chats = createChatsService({ db: database.db, limiter, events });
+  const feed = createFeedService({
+    db: database.db,
+    skeleton: createFeedSkeleton(database.db, engine, {
+      onAnswer: (source) => metrics.feedAnswers.inc({ source }),
+    }),
+  });
   const posts = createPostsService({
     db: database.db,
-    ...(database.sqlite ? { sqlite: database.sqlite } : {}),
-    postgis: engine.postgis,
+    feed,
     limiter,
     events,
     access,
     auth,
     chats,
     publicUrl: config.publicUrl,
-    countFeedAnswer: (source) => metrics.feedAnswers.inc({ source }),
   });
   // Sockets are dropped through Socket.IO, which is created last; bound once it exists.
   const sockets = { disconnect: (_userId: number): void => undefined };
@@ -301,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '365d',
     immutable: true,
   });
+  feedRoutes(app, feed, requireAuth);
   postsRoutes(app, posts, requireAuth, optionalAuth);
   reviewsRoutes(app, reviews, requireAuth);
   chatsRoutes(app, chats, requireAuth);

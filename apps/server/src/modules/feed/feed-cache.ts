@@ -6,7 +6,8 @@
  *   dates), the first {@link CELL_LIST_SIZE} upcoming games in (event_time, id) order, as whole
  *   rows, whoever looks. A list serves while its cell's version is the one it was read at. The
  *   first page of a radius feed is merged from the lists of the circle's cells
- *   ({@link mergeCellLists}); the viewer's rules are applied after, on every answer.
+ *   ({@link mergeCellLists}) by {@link createCachedSkeleton}, a skeleton wrapped round another;
+ *   the viewer's rules (rules.ts) are applied after, on every answer.
  * - **Post parts.** A post's author name, tags and interested members in joining order, while
  *   the post's version is the one they were read at.
  * - **Cell versions as of an epoch** (SQLite, migration 0019). The versions of the cells feeds
@@ -18,6 +19,16 @@
  * epoch moves.
  */
 import type { PostRow } from '../../db/types.js';
+import { isAfterKeyset, type Keyset } from '../../lib/cursor.js';
+import {
+  cellGames,
+  type Executor,
+  type FeedChecks,
+  type FeedChecksQueries,
+} from './feed.repository.js';
+import { feedCells, type FeedFilter } from './place-index.js';
+import { passesFeedRules, viewerContext, type ViewerContext } from './rules.js';
+import type { FeedSkeleton } from './skeleton.js';
 
 /** How many games a cell list holds: a 25 km circle's first page needs a few from each cell. */
 export const CELL_LIST_SIZE = 32;
@@ -32,7 +43,7 @@ export interface CellList {
   complete: boolean;
 }
 
-/** What a post shows beyond its row (posts.service present). */
+/** What a post shows beyond its row (presentation.ts). */
 export interface PostParts {
   username: string | null;
   tags: string[];
@@ -108,12 +119,12 @@ export function mergeCellLists(
  * The caches of one process: `lists` cell lists and `posts` post parts at most (a list of 32
  * rows is about 20 KB, so the lists stay under about 40 MB).
  */
-export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
+export function createFeedCache({ lists = 2048, posts = 50_000 } = {}): FeedCache {
   const cellLists = new LruMap<string, CellList>(lists);
   const parts = new LruMap<number, { version: number; parts: PostParts }>(posts);
   let epoch: number | null = null;
   const versions = new Map<number, number>();
-  return {
+  const feedCache = {
     /**
      * The versions of `cells` and the epoch they are of, when every one of them is known;
      * undefined otherwise. Both come out together: a feed that waits for its check while
@@ -160,5 +171,112 @@ export function createFeedCache({ lists = 2048, posts = 50_000 } = {}) {
     storeParts(id: number, version: number, value: PostParts): void {
       parts.set(id, { version, parts: value });
     },
+  };
+  return feedCache;
+}
+
+/** The caches of one process ({@link createFeedCache}). */
+export interface FeedCache {
+  versionsAt(cells: number[]): { epoch: number; versions: Map<number, number> } | undefined;
+  noteVersions(at: number, cells: number[], read: Map<number, number>): void;
+  list(key: string, version: number, after: string): CellList | undefined;
+  storeList(key: string, list: CellList): void;
+  parts(id: number, version: number): PostParts | undefined;
+  storeParts(id: number, version: number, value: PostParts): void;
+}
+
+/**
+ * `inner` with the cell lists in front for a radius feed in soonest order whose circle has cells:
+ * {@link createCachedSkeleton}'s `viewer` reads the cells' versions with the viewer's checks in one
+ * statement (where this process knows the versions as of the feed's epoch and the epoch has not
+ * moved, one query of a few index entries), a stale list is read again (suspended members'
+ * games are left out of every list), and the page is merged from the lists, keeping the games
+ * that pass the feed's rules (rules.ts) after `cursor`. When the lists cannot tell the page (it
+ * reaches past a list's last game), `inner` answers. `onAnswer` hears where each soonest-first
+ * radius feed came from (the /metrics counter).
+ */
+export function createCachedSkeleton(
+  db: Executor,
+  inner: FeedSkeleton,
+  checks: FeedChecksQueries,
+  onAnswer: (source: 'cache' | 'walk') => void = () => {},
+  cache: FeedCache = createFeedCache(),
+): FeedSkeleton {
+  /** The cells' versions read with each viewer's context. */
+  const versionsOf = new WeakMap<ViewerContext, Map<number, number>>();
+
+  /** The versions of `cells` and the viewer's checks, as {@link createCachedSkeleton} reads them. */
+  async function cellChecks(
+    cells: number[],
+    viewerId: number,
+  ): Promise<Pick<FeedChecks, 'versions' | 'blocked' | 'suspended'>> {
+    const known = cache.versionsAt(cells);
+    if (known) {
+      const now = await checks.epoch(db, viewerId);
+      if (now.epoch === known.epoch) return { ...now, versions: known.versions };
+    }
+    const read = await checks.cells(db, cells, viewerId);
+    if (read.epoch !== null) cache.noteVersions(read.epoch, cells, read.versions);
+    return read;
+  }
+
+  /** The page from the lists, or undefined when they cannot tell it. */
+  async function fromLists(
+    filter: FeedFilter,
+    cells: number[],
+    viewer: ViewerContext,
+    cursor: Keyset | undefined,
+  ): Promise<PostRow[] | undefined> {
+    const versions = versionsOf.get(viewer);
+    if (!versions) return undefined;
+    const shape = JSON.stringify([
+      filter.sports,
+      filter.category,
+      filter.tagKeys,
+      filter.from ?? null,
+      filter.to ?? null,
+    ]);
+    const lists: CellList[] = [];
+    for (const cell of cells) {
+      const key = `${cell}|${shape}`;
+      const version = versions.get(cell) ?? 0;
+      let list = cache.list(key, version, filter.after);
+      if (!list) {
+        const games = await cellGames(db, filter, cell, CELL_LIST_SIZE + 1);
+        list = {
+          version,
+          games: games.slice(0, CELL_LIST_SIZE),
+          complete: games.length <= CELL_LIST_SIZE,
+        };
+        cache.storeList(key, list);
+      }
+      lists.push(list);
+    }
+    const { games, more } = mergeCellLists(
+      lists,
+      (g) => passesFeedRules(g, viewer) && (!cursor || isAfterKeyset(g.event_time, g.id, cursor)),
+      filter.limit,
+    );
+    if (games.length >= filter.limit || !more) return games;
+    return undefined;
+  }
+
+  return {
+    async viewer(filter, order) {
+      const cells = feedCells(filter);
+      if (order !== 'soonest' || !filter.near?.radius || !cells) return inner.viewer(filter, order);
+      const read = await cellChecks(cells, filter.viewerId);
+      const context = viewerContext(filter, read);
+      versionsOf.set(context, read.versions);
+      return context;
+    },
+    async soonest(filter, viewer, cursor) {
+      if (!filter.near?.radius) return inner.soonest(filter, viewer, cursor);
+      const cells = feedCells(filter);
+      const cached = cells ? await fromLists(filter, cells, await viewer, cursor) : undefined;
+      onAnswer(cached ? 'cache' : 'walk');
+      return cached ?? inner.soonest(filter, viewer, cursor);
+    },
+    nearest: (filter, origin, viewer, cursor) => inner.nearest(filter, origin, viewer, cursor),
   };
 }

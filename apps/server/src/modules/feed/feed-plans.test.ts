@@ -18,7 +18,7 @@ import { startServer, type TestServer } from '../../../test/harness.js';
 import { hasPostgisGeography } from '../../db/index.js';
 import { EARTH_RADIUS_M } from '../../lib/geo.js';
 import { dayRange } from '../../lib/time.js';
-import { geocellFor } from './posts.repository.js';
+import { geocellFor } from './place-index.js';
 
 const GAMES = 20_000;
 const HOUR = 3600_000;

@@ -1,0 +1,6 @@
+/**
+ * The feed module's public face: the service (the feed and the presentation of posts), and the
+ * place index cell a post is filed under, which posts' writes store (place-index.ts).
+ */
+export { createFeedService, type FeedService } from './feed.service.js';
+export { ONLINE_CELL, geocellFor } from './place-index.js';
