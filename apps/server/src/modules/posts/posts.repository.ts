@@ -1,6 +1,6 @@
 /**
  * Queries for posts, their tags, interest and calendars. The feed's queries are the feed
- * module's (modules/feed); a post's place index cell is its rule (geocellFor).
+ * module's (modules/feed), as is the place index cell every write of a post stores (geocellFor).
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, PostsTable } from '../../db/types.js';
