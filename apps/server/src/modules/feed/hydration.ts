@@ -21,8 +21,8 @@ function isRow(candidate: FeedCandidate): candidate is PostRow {
 export function createHydration(db: Executor, cache: FeedCache) {
   return {
     /**
-     * The whole rows of `candidates` in their order, each with the candidate's own fields (its
-     * `distance_key`); a post deleted meanwhile is left out. Candidates that are rows already
+     * The whole rows of `candidates` in their order, each with the candidate's `distance_key`
+     * in nearest order; a post deleted meanwhile is left out. Candidates that are rows already
      * are kept as they are (the same objects, so presentation's JSON cache holds for them).
      */
     async rows(candidates: FeedCandidate[]): Promise<HydratedRow[]> {
@@ -35,7 +35,11 @@ export function createHydration(db: Executor, cache: FeedCache) {
         if (isRow(c)) rows.push(c);
         else {
           const row = byId.get(c.id);
-          if (row) rows.push({ ...row, ...c });
+          // Only nearest order's key is the skeleton's own; the row is not copied otherwise.
+          if (row)
+            rows.push(
+              c.distance_key === undefined ? row : { ...row, distance_key: c.distance_key },
+            );
         }
       }
       return rows;
