@@ -19,7 +19,7 @@
  * epoch moves.
  */
 import type { PostRow } from '../../db/types.js';
-import { isAfterKeyset, type Keyset } from '../../lib/cursor.js';
+import { isAfterKeyset } from '../../lib/cursor.js';
 import {
   cellGames,
   type Executor,
@@ -202,8 +202,8 @@ export function createCachedSkeleton(
   onAnswer: (source: 'cache' | 'walk') => void = () => {},
   cache: FeedCache = createFeedCache(),
 ): FeedSkeleton {
-  /** The cells' versions read with each viewer's context. */
-  const versionsOf = new WeakMap<ViewerContext, Map<number, number>>();
+  /** The cells each viewer's context was read for, with their versions. */
+  const checked = new WeakMap<ViewerContext, { cells: number[]; versions: Map<number, number> }>();
 
   /** The versions of `cells` and the viewer's checks, as {@link createCachedSkeleton} reads them. */
   async function cellChecks(
@@ -213,22 +213,19 @@ export function createCachedSkeleton(
     const known = cache.versionsAt(cells);
     if (known) {
       const now = await checks.epoch(db, viewerId);
-      if (now.epoch === known.epoch) return { ...now, versions: known.versions };
+      if (now.epoch === known.epoch)
+        return { versions: known.versions, blocked: now.blocked, suspended: now.suspended };
     }
     const read = await checks.cells(db, cells, viewerId);
     if (read.epoch !== null) cache.noteVersions(read.epoch, cells, read.versions);
     return read;
   }
 
-  /** The page from the lists, or undefined when they cannot tell it. */
-  async function fromLists(
+  /** The lists of `cells` at `versions` for `filter`, each read again when stale. */
+  async function listsOf(
     filter: FeedFilter,
-    cells: number[],
-    viewer: ViewerContext,
-    cursor: Keyset | undefined,
-  ): Promise<PostRow[] | undefined> {
-    const versions = versionsOf.get(viewer);
-    if (!versions) return undefined;
+    { cells, versions }: { cells: number[]; versions: Map<number, number> },
+  ): Promise<CellList[]> {
     const shape = JSON.stringify([
       filter.sports,
       filter.category,
@@ -252,30 +249,37 @@ export function createCachedSkeleton(
       }
       lists.push(list);
     }
-    const { games, more } = mergeCellLists(
-      lists,
-      (g) => passesFeedRules(g, viewer) && (!cursor || isAfterKeyset(g.event_time, g.id, cursor)),
-      filter.limit,
-    );
-    if (games.length >= filter.limit || !more) return games;
-    return undefined;
+    return lists;
   }
 
   return {
     async viewer(filter, order) {
-      const cells = feedCells(filter);
-      if (order !== 'soonest' || !filter.near?.radius || !cells) return inner.viewer(filter, order);
+      const cells = order === 'soonest' && filter.near?.radius ? feedCells(filter) : null;
+      if (!cells) return inner.viewer(filter, order);
       const read = await cellChecks(cells, filter.viewerId);
       const context = viewerContext(filter, read);
-      versionsOf.set(context, read.versions);
+      checked.set(context, { cells, versions: read.versions });
       return context;
     },
     async soonest(filter, viewer, cursor) {
       if (!filter.near?.radius) return inner.soonest(filter, viewer, cursor);
-      const cells = feedCells(filter);
-      const cached = cells ? await fromLists(filter, cells, await viewer, cursor) : undefined;
-      onAnswer(cached ? 'cache' : 'walk');
-      return cached ?? inner.soonest(filter, viewer, cursor);
+      const context = await viewer;
+      const known = checked.get(context);
+      if (known) {
+        const { games, more } = mergeCellLists(
+          await listsOf(filter, known),
+          (g) =>
+            passesFeedRules(g, context) && (!cursor || isAfterKeyset(g.event_time, g.id, cursor)),
+          filter.limit,
+        );
+        // Past an incomplete list's last game the lists cannot tell the page.
+        if (games.length >= filter.limit || !more) {
+          onAnswer('cache');
+          return games;
+        }
+      }
+      onAnswer('walk');
+      return inner.soonest(filter, viewer, cursor);
     },
     nearest: (filter, origin, viewer, cursor) => inner.nearest(filter, origin, viewer, cursor),
   };

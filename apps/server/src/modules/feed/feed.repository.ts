@@ -208,7 +208,10 @@ export function createFeedChecks(engine: Pick<Engine, 'dialect'>) {
 
 export type FeedChecksQueries = ReturnType<typeof createFeedChecks>;
 
-/** Whole rows of the posts `ids`, in no order; a post deleted meanwhile is not among them. */
+/**
+ * Whole rows of the posts `ids` (at least one), in no order; a post deleted meanwhile is not
+ * among them.
+ */
 export function postRows(db: Executor, ids: number[]): Promise<PostRow[]> {
   return db.selectFrom('posts').selectAll().where('id', 'in', ids).execute();
 }

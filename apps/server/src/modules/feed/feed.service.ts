@@ -33,6 +33,20 @@ export interface FeedDeps {
   skeleton: FeedSkeleton;
 }
 
+/**
+ * `page`, the skeleton's answer, read while `viewer` (the viewer's context) may still be on its
+ * way (a plan that pre-filters in SQL needs no context, so both queries run at once): when
+ * `page` fails, a failure of `viewer` is then not left unhandled.
+ */
+async function settled<T>(viewer: Promise<unknown>, page: Promise<T>): Promise<T> {
+  try {
+    return await page;
+  } catch (error) {
+    viewer.catch(() => {});
+    throw error;
+  }
+}
+
 /** The feed service: the pipeline's stages composed. */
 export function createFeedService({ db, skeleton }: FeedDeps) {
   const hydration = createHydration(db, createFeedCache());
@@ -60,20 +74,15 @@ export function createFeedService({ db, skeleton }: FeedDeps) {
     if (order === 'soonest' || !near) {
       const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
       const viewer = skeleton.viewer(filter, 'soonest');
-      const [candidates, context] = await Promise.all([
-        skeleton.soonest(filter, viewer, after),
-        viewer,
-      ]);
-      const rows = applyFeedRules(await hydration.rows(candidates), context);
+      const candidates = await settled(viewer, skeleton.soonest(filter, viewer, after));
+      const hydrated = hydration.held(candidates) ?? (await hydration.rows(candidates));
+      const rows = applyFeedRules(hydrated, await viewer);
       return page(rows, (last) => encodeKeysetCursor({ time: last.event_time, id: last.id }));
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
     const viewer = skeleton.viewer(filter, 'nearest');
-    const [candidates, context] = await Promise.all([
-      skeleton.nearest(filter, near, viewer, after),
-      viewer,
-    ]);
-    const rows = applyFeedRules(await hydration.rows(candidates), context);
+    const candidates = await settled(viewer, skeleton.nearest(filter, near, viewer, after));
+    const rows = applyFeedRules(await hydration.rows(candidates), await viewer);
     return page(rows, (last) =>
       encodeDistanceKeysetCursor({
         distance: Number(last.distance_key),

@@ -21,15 +21,24 @@ function isRow(candidate: FeedCandidate): candidate is PostRow {
 export function createHydration(db: Executor, cache: FeedCache) {
   return {
     /**
+     * `candidates` themselves when every one of them is a whole row already (a cell list's
+     * page), else undefined: then {@link rows} reads them.
+     */
+    held(candidates: FeedCandidate[]): HydratedRow[] | undefined {
+      for (const c of candidates) if (!isRow(c)) return undefined;
+      return candidates as PostRow[];
+    },
+
+    /**
      * The whole rows of `candidates` in their order, each with the candidate's `distance_key`
      * in nearest order; a post deleted meanwhile is left out. Candidates that are rows already
      * are kept as they are (the same objects, so presentation's JSON cache holds for them).
      */
     async rows(candidates: FeedCandidate[]): Promise<HydratedRow[]> {
-      let ids: number[] | undefined;
-      for (const c of candidates) if (!isRow(c)) (ids ??= []).push(c.id);
-      if (!ids) return candidates as PostRow[];
-      const byId = new Map((await postRows(db, ids)).map((r) => [r.id, r]));
+      const ids: number[] = [];
+      for (const c of candidates) if (!isRow(c)) ids.push(c.id);
+      const read = ids.length > 0 ? await postRows(db, ids) : [];
+      const byId = new Map(read.map((r) => [r.id, r]));
       const rows: HydratedRow[] = [];
       for (const c of candidates) {
         if (isRow(c)) rows.push(c);

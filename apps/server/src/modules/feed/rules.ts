@@ -85,12 +85,17 @@ export function passesFeedRules(game: RuleSubject, viewer: ViewerContext): boole
   );
 }
 
-/** The games of `games` that pass {@link passesFeedRules} for `viewer`, in their order. */
+/**
+ * The games of `games` that pass {@link passesFeedRules} for `viewer`, in their order: `games`
+ * itself when all of them do (the usual case, as every skeleton tests the rules early), so the
+ * stage allocates nothing then.
+ */
 export function applyFeedRules<G extends RuleSubject>(games: G[], viewer: ViewerContext): G[] {
-  const kept: G[] = [];
+  let kept: G[] | undefined;
   for (let i = 0; i < games.length; i++) {
     const game = games[i]!;
-    if (passesFeedRules(game, viewer)) kept.push(game);
+    if (passesFeedRules(game, viewer)) kept?.push(game);
+    else kept ??= games.slice(0, i);
   }
-  return kept;
+  return kept ?? games;
 }
