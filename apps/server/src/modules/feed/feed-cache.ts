@@ -186,6 +186,14 @@ export interface FeedCache {
 }
 
 /**
+ * A viewer's context as {@link createCachedSkeleton} reads it: with the cells its checks were
+ * read for and their versions, when they were.
+ */
+interface CheckedContext extends ViewerContext {
+  cellChecks?: { cells: number[]; versions: Map<number, number> };
+}
+
+/**
  * `inner` with the cell lists in front for a radius feed in soonest order whose circle has cells:
  * {@link createCachedSkeleton}'s `viewer` reads the cells' versions with the viewer's checks in one
  * statement (where this process knows the versions as of the feed's epoch and the epoch has not
@@ -202,9 +210,6 @@ export function createCachedSkeleton(
   onAnswer: (source: 'cache' | 'walk') => void = () => {},
   cache: FeedCache = createFeedCache(),
 ): FeedSkeleton {
-  /** The cells each viewer's context was read for, with their versions. */
-  const checked = new WeakMap<ViewerContext, { cells: number[]; versions: Map<number, number> }>();
-
   /** The versions of `cells` and the viewer's checks, as {@link createCachedSkeleton} reads them. */
   async function cellChecks(
     cells: number[],
@@ -257,14 +262,14 @@ export function createCachedSkeleton(
       const cells = order === 'soonest' && filter.near?.radius ? feedCells(filter) : null;
       if (!cells) return inner.viewer(filter, order);
       const read = await cellChecks(cells, filter.viewerId);
-      const context = viewerContext(filter, read);
-      checked.set(context, { cells, versions: read.versions });
+      const context: CheckedContext = viewerContext(filter, read);
+      context.cellChecks = { cells, versions: read.versions };
       return context;
     },
     async soonest(filter, viewer, cursor) {
       if (!filter.near?.radius) return inner.soonest(filter, viewer, cursor);
-      const context = await viewer;
-      const known = checked.get(context);
+      const context: CheckedContext = await viewer;
+      const known = context.cellChecks;
       if (known) {
         const { games, more } = mergeCellLists(
           await listsOf(filter, known),
