@@ -24,7 +24,7 @@ import { createFeedCache } from './feed-cache.js';
 import { createHydration, type HydratedRow } from './hydration.js';
 import type { FeedFilter } from './place-index.js';
 import { createPresentation } from './presentation.js';
-import { applyFeedRules } from './rules.js';
+import { applyFeedRules, type ViewerContext } from './rules.js';
 import type { FeedSkeleton } from './skeleton.js';
 
 export interface FeedDeps {
@@ -33,24 +33,22 @@ export interface FeedDeps {
   skeleton: FeedSkeleton;
 }
 
-/**
- * `page`, the skeleton's answer, read while `viewer` (the viewer's context) may still be on its
- * way (a plan that pre-filters in SQL needs no context, so both queries run at once): when
- * `page` fails, a failure of `viewer` is then not left unhandled.
- */
-async function settled<T>(viewer: Promise<unknown>, page: Promise<T>): Promise<T> {
-  try {
-    return await page;
-  } catch (error) {
-    viewer.catch(() => {});
-    throw error;
-  }
-}
-
 /** The feed service: the pipeline's stages composed. */
 export function createFeedService({ db, skeleton }: FeedDeps) {
   const hydration = createHydration(db, createFeedCache());
   const presentation = createPresentation(hydration);
+
+  /**
+   * The viewer's context for `filter` in `order`, read while the skeleton reads its page (a plan
+   * that pre-filters in SQL needs no context, so both queries run at once). Marked handled at
+   * once, so a failure that comes while the page is still on its way is not an unhandled
+   * rejection; it is thrown where the context is awaited.
+   */
+  function viewerOf(filter: FeedFilter, order: FeedOrder): Promise<ViewerContext> {
+    const viewer = skeleton.viewer(filter, order);
+    viewer.catch(() => {});
+    return viewer;
+  }
 
   /**
    * The page of `limit` feed rows in `order` after `cursor`, and the next page's cursor when
@@ -73,15 +71,15 @@ export function createFeedService({ db, skeleton }: FeedDeps) {
     };
     if (order === 'soonest' || !near) {
       const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
-      const viewer = skeleton.viewer(filter, 'soonest');
-      const candidates = await settled(viewer, skeleton.soonest(filter, viewer, after));
+      const viewer = viewerOf(filter, 'soonest');
+      const candidates = await skeleton.soonest(filter, viewer, after);
       const hydrated = hydration.held(candidates) ?? (await hydration.rows(candidates));
       const rows = applyFeedRules(hydrated, await viewer);
       return page(rows, (last) => encodeKeysetCursor({ time: last.event_time, id: last.id }));
     }
     const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
-    const viewer = skeleton.viewer(filter, 'nearest');
-    const candidates = await settled(viewer, skeleton.nearest(filter, near, viewer, after));
+    const viewer = viewerOf(filter, 'nearest');
+    const candidates = await skeleton.nearest(filter, near, viewer, after);
     const rows = applyFeedRules(await hydration.rows(candidates), await viewer);
     return page(rows, (last) =>
       encodeDistanceKeysetCursor({

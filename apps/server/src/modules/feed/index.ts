@@ -3,4 +3,4 @@
  * place index cell a post is filed under, which posts' writes store (place-index.ts).
  */
 export { createFeedService, type FeedService } from './feed.service.js';
-export { ONLINE_CELL, geocellFor } from './place-index.js';
+export { geocellFor } from './place-index.js';
