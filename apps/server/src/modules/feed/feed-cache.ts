@@ -19,7 +19,7 @@
  * epoch moves.
  */
 import type { PostRow } from '../../db/types.js';
-import { isAfterKeyset } from '../../lib/cursor.js';
+import { isAfterKeyset, type Keyset } from '../../lib/cursor.js';
 import {
   cellGames,
   type Executor,
@@ -28,7 +28,7 @@ import {
 } from './feed.repository.js';
 import { feedCells, type FeedFilter } from './place-index.js';
 import { passesFeedRules, viewerContext, type ViewerContext } from './rules.js';
-import type { FeedSkeleton } from './skeleton.js';
+import type { FeedCandidate, FeedSkeleton } from './skeleton.js';
 
 /** How many games a cell list holds: a 25 km circle's first page needs a few from each cell. */
 export const CELL_LIST_SIZE = 32;
@@ -257,34 +257,49 @@ export function createCachedSkeleton(
     return lists;
   }
 
-  return {
-    async viewer(filter, order) {
-      const cells = order === 'soonest' && filter.near?.radius ? feedCells(filter) : null;
-      if (!cells) return inner.viewer(filter, order);
-      const read = await cellChecks(cells, filter.viewerId);
-      const context: CheckedContext = viewerContext(filter, read);
-      context.cellChecks = { cells, versions: read.versions };
-      return context;
-    },
-    async soonest(filter, viewer, cursor) {
-      if (!filter.near?.radius) return inner.soonest(filter, viewer, cursor);
-      const context: CheckedContext = await viewer;
-      const known = context.cellChecks;
-      if (known) {
-        const { games, more } = mergeCellLists(
-          await listsOf(filter, known),
-          (g) =>
-            passesFeedRules(g, context) && (!cursor || isAfterKeyset(g.event_time, g.id, cursor)),
-          filter.limit,
-        );
-        // Past an incomplete list's last game the lists cannot tell the page.
-        if (games.length >= filter.limit || !more) {
-          onAnswer('cache');
-          return games;
-        }
+  /** The viewer's context read with the versions of `cells`, which it carries. */
+  async function checkedViewer(filter: FeedFilter, cells: number[]): Promise<ViewerContext> {
+    const read = await cellChecks(cells, filter.viewerId);
+    const context: CheckedContext = viewerContext(filter, read);
+    context.cellChecks = { cells, versions: read.versions };
+    return context;
+  }
+
+  /** A radius feed's page from the lists when they can tell it, else from `inner`. */
+  async function cachedSoonest(
+    filter: FeedFilter,
+    viewer: Promise<ViewerContext>,
+    cursor: Keyset | undefined,
+  ): Promise<FeedCandidate[]> {
+    const context: CheckedContext = await viewer;
+    const known = context.cellChecks;
+    if (known) {
+      const { games, more } = mergeCellLists(
+        await listsOf(filter, known),
+        (g) =>
+          passesFeedRules(g, context) && (!cursor || isAfterKeyset(g.event_time, g.id, cursor)),
+        filter.limit,
+      );
+      // Past an incomplete list's last game the lists cannot tell the page.
+      if (games.length >= filter.limit || !more) {
+        onAnswer('cache');
+        return games;
       }
-      onAnswer('walk');
-      return inner.soonest(filter, viewer, cursor);
+    }
+    onAnswer('walk');
+    return inner.soonest(filter, viewer, cursor);
+  }
+
+  // The methods that only pass a request on to `inner` are not async: no extra promise turns.
+  return {
+    viewer(filter, order) {
+      const cells = order === 'soonest' && filter.near?.radius ? feedCells(filter) : null;
+      return cells ? checkedViewer(filter, cells) : inner.viewer(filter, order);
+    },
+    soonest(filter, viewer, cursor) {
+      return filter.near?.radius
+        ? cachedSoonest(filter, viewer, cursor)
+        : inner.soonest(filter, viewer, cursor);
     },
     nearest: (filter, origin, viewer, cursor) => inner.nearest(filter, origin, viewer, cursor),
   };

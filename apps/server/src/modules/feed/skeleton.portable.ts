@@ -64,7 +64,7 @@ export function createPortableSkeleton(db: Executor, checks: FeedChecksQueries):
      * circle needing more than place-index.ts MAX_FEED_CELLS cells (or reaching a pole or the
      * antimeridian) is filtered in one query instead.
      */
-    async soonest(filter, _viewer, cursor?: Keyset) {
+    soonest(filter, _viewer, cursor?: Keyset) {
       const near = filter.near;
       if (!near?.radius) return page(feedRows(db, filter, cursor), filter.limit).execute();
       const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
@@ -80,7 +80,7 @@ export function createPortableSkeleton(db: Executor, checks: FeedChecksQueries):
         );
         return db.selectFrom(branch.as('b')).selectAll();
       });
-      if (!first) return [];
+      if (!first) return Promise.resolve([]);
       return first.unionAll(rest).orderBy('event_time').orderBy('id').limit(filter.limit).execute();
     },
 

@@ -392,21 +392,51 @@ export function createSqliteSkeleton(
   portable: FeedSkeleton,
 ): FeedSkeleton {
   const walks = createIndexWalks(direct);
+
+  /** Soonest first by the windowed cell walk, the viewer's context tested on the entries. */
+  async function byTime(
+    filter: FeedFilter,
+    circle: { lat: number; lng: number; radius: number },
+    viewer: Promise<ViewerContext>,
+    cursor?: Keyset,
+  ): Promise<FeedCandidate[]> {
+    const walk = walkOf(filter, await viewer, feedCells(filter)!, circle);
+    return walks.byTime({
+      ...walk,
+      onlineCell: ONLINE_CELL,
+      ...(cursor ? { cursor } : {}),
+      limit: filter.limit,
+    });
+  }
+
+  /** Nearest first: the ring walk for the games in range, then the online games by time. */
+  async function byDistance(
+    filter: FeedFilter,
+    cells: number[],
+    circle: { lat: number; lng: number; radius: number },
+    online: boolean,
+    viewer: Promise<ViewerContext>,
+    cursor?: DistanceKeyset,
+  ): Promise<FeedCandidate[]> {
+    const walk = walkOf(filter, await viewer, cells, circle);
+    const placed = walks.byDistance({
+      ...walk,
+      ...(cursor ? { cursor } : {}),
+      limit: filter.limit,
+    });
+    if (placed.length >= filter.limit || !online) return placed;
+    return [...placed, ...(await onlineNearest(db, filter, cursor))].slice(0, filter.limit);
+  }
+
+  // What only passes a request on to `portable` is not async: no extra promise turns.
   return {
     viewer: (filter, order) => portable.viewer(filter, order),
-    async soonest(filter, viewer, cursor?: Keyset): Promise<FeedCandidate[]> {
+    soonest(filter, viewer, cursor) {
       const near = filter.near;
       if (!near?.radius || !cellsOf(near)) return portable.soonest(filter, viewer, cursor);
-      const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
-      const walk = walkOf(filter, await viewer, feedCells(filter)!, circle);
-      return walks.byTime({
-        ...walk,
-        onlineCell: ONLINE_CELL,
-        ...(cursor ? { cursor } : {}),
-        limit: filter.limit,
-      });
+      return byTime(filter, { lat: near.lat, lng: near.lng, radius: near.radius }, viewer, cursor);
     },
-    async nearest(filter, origin, viewer, cursor?: DistanceKeyset): Promise<FeedCandidate[]> {
+    nearest(filter, origin, viewer, cursor) {
       const near = filter.near;
       const cells = cellsOf(near);
       const wanted = kindsWanted(filter);
@@ -418,15 +448,7 @@ export function createSqliteSkeleton(
       )
         return portable.nearest(filter, origin, viewer, cursor);
       const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
-      const walk = walkOf(filter, await viewer, cells, circle);
-      const placed = walks.byDistance({
-        ...walk,
-        ...(cursor ? { cursor } : {}),
-        limit: filter.limit,
-      });
-      if (placed.length >= filter.limit || !wanted.online) return placed;
-      const online = await onlineNearest(db, filter, cursor);
-      return [...placed, ...online].slice(0, filter.limit);
+      return byDistance(filter, cells, circle, wanted.online, viewer, cursor);
     },
   };
 }
