@@ -43,15 +43,6 @@ const serviceZone = {
     'A service never sees the storage engine: db/write-batch.ts and db/reusable-query.ts are for repositories.',
 };
 
-// TEMPORARY: files of the feed and direct-message work under way that still break the storage
-// engine rules below (engine imports outside db/, services importing db/write-batch.ts).
-// removed when the feed pipeline and the DM write path land
-const engineRuleBacklog = [
-  'apps/server/src/modules/posts/posts.service.ts',
-  'apps/server/src/modules/posts/posts.repository.ts',
-  'apps/server/src/modules/posts/feed-skeleton.sqlite.ts',
-];
-
 const serverZones = [
   ...serverModules.map((name) => ({
     target: `apps/server/src/modules/${name}`,
@@ -119,10 +110,9 @@ const serverBoundaries = {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 };
-// Services: the same zones and the write path's files (the backlog aside).
+// Services: the same zones and the write path's files.
 const serviceBoundaries = {
   files: ['apps/server/src/**/*.service.ts'],
-  ignores: engineRuleBacklog,
   rules: {
     'import-x/no-restricted-paths': [
       'error',
@@ -137,13 +127,7 @@ const engineMessage =
   'The storage engine stays in apps/server/src/db/: take its specific parts from a factory given the Engine (db/engine.ts) at start-up.';
 const engineImports = {
   files: ['**/*.{ts,tsx}'],
-  ignores: [
-    'apps/server/src/db/**',
-    'bench/**',
-    '**/*.test.ts',
-    'apps/server/test/**',
-    ...engineRuleBacklog,
-  ],
+  ignores: ['apps/server/src/db/**', 'bench/**', '**/*.test.ts', 'apps/server/test/**'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',

@@ -19,7 +19,10 @@ import * as chats from '../apps/server/src/modules/chats/chats.repository.js';
 import * as direct from '../apps/server/src/modules/direct/direct.repository.js';
 import * as events from '../apps/server/src/modules/events/events.repository.js';
 import * as notifications from '../apps/server/src/modules/notifications/notifications.repository.js';
-import * as posts from '../apps/server/src/modules/posts/posts.repository.js';
+import { createFeedChecks } from '../apps/server/src/modules/feed/feed.repository.js';
+import type { FeedFilter } from '../apps/server/src/modules/feed/place-index.js';
+import { createPortableSkeleton } from '../apps/server/src/modules/feed/skeleton.portable.js';
+import { createPostgisSkeleton } from '../apps/server/src/modules/feed/skeleton.postgis.js';
 import * as users from '../apps/server/src/modules/users/users.repository.js';
 import { busiestChatMember } from './harness.js';
 
@@ -77,12 +80,17 @@ await explain('group chat list', () => chats.listConversations(db, member));
 await explain('events list', () =>
   events.list(db, { viewerId: member, endsAfter: now, limit: 21 }),
 );
+const portable = createPortableSkeleton(
+  db,
+  createFeedChecks({ dialect: postgres ? 'postgres' : 'sqlite' }),
+);
+const postgisPlan = createPostgisSkeleton(db, portable);
 for (const [place, lat, lng] of [
   ['central Bengaluru (dense)', 12.9716, 77.5946],
   ['central Madhya Pradesh (sparse)', 24.5, 78.5],
 ] as const) {
   for (const postgis of postgres ? [true, false] : [false]) {
-    const filter: posts.FeedFilter = {
+    const filter: FeedFilter = {
       viewerId: member,
       after: now,
       sports: null,
@@ -90,10 +98,12 @@ for (const [place, lat, lng] of [
       tagKeys: [],
       near: { lat, lng, radius: 25_000 },
       limit: 21,
-      postgis,
     };
     const plan = postgis ? 'PostGIS' : 'portable';
-    await explain(`feed 25 km, ${place}, ${plan} plan`, () => posts.feed(db, filter));
+    const skeleton = postgis ? postgisPlan : portable;
+    await explain(`feed 25 km, ${place}, ${plan} plan`, () =>
+      skeleton.soonest(filter, skeleton.viewer(filter, 'soonest')),
+    );
   }
 }
 await db.destroy();

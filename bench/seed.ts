@@ -28,7 +28,7 @@ import type { DB } from '../apps/server/src/db/types.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { publicPoint } from '../apps/server/src/lib/geo.js';
 import { seededRandom } from '../apps/server/test/random.js';
-import { geocellFor } from '../apps/server/src/modules/posts/posts.repository.js';
+import { geocellFor } from '../apps/server/src/modules/feed/place-index.js';
 
 const { values: args } = parseArgs({
   options: {

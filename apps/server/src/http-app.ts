@@ -30,6 +30,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import type { PostsService } from './modules/posts/posts.service.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
@@ -137,6 +138,7 @@ export async function registerApi(
     maxAge: '365d',
     immutable: true,
   });
+  feedRoutes(app, services.feed, requireAuth);
   postsRoutes(app, services.posts, requireAuth, optionalAuth);
   reviewsRoutes(app, services.reviews, requireAuth);
   chatsRoutes(app, services.chats, requireAuth);

@@ -30,6 +30,7 @@ import { createChatsService } from './modules/chats/chats.service.js';
 import { createDirectService, createDirectWrites } from './modules/direct/index.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
+import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
@@ -92,17 +93,21 @@ export function createServices({
     isOperator: (email) => access.isOperator(email),
   });
   const chats = createChatsService({ db, limiter, events });
+  const feed = createFeedService({
+    db,
+    skeleton: createFeedSkeleton(db, engine, {
+      onAnswer: (source) => metrics.feedAnswers.inc({ source }),
+    }),
+  });
   const posts = createPostsService({
     db,
-    ...(engine.sqlite ? { sqlite: engine.sqlite.sqlite } : {}),
-    postgis: engine.postgis,
+    feed,
     limiter,
     events,
     access,
-    auth,
+    users: members,
     chats,
     publicUrl: config.publicUrl,
-    countFeedAnswer: (source) => metrics.feedAnswers.inc({ source }),
   });
   const settings = createSettingsService({
     db,
@@ -170,6 +175,7 @@ export function createServices({
     access,
     auth,
     chats,
+    feed,
     posts,
     settings,
     users,

@@ -40,6 +40,12 @@ export interface DirectSqlite {
   onQuery?: (sql: string, milliseconds: number) => void;
 }
 
+/**
+ * A statement prepared on the embedded SQLite connection answering rows of type `R`, for the
+ * repositories that keep their own (db/index.ts knows the driver; nothing else imports it).
+ */
+export type SqliteStatement<R = unknown> = SQLite.Statement<unknown[], R>;
+
 const directConnections = new WeakMap<object, DirectSqlite>();
 
 /**

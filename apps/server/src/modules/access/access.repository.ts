@@ -34,6 +34,16 @@ export function blockedEitherWay(viewerId: number) {
 }
 
 /**
+ * SQL query: the ids of the suspended members, as column `id` (the partial index
+ * `users_suspended_idx` holds just them): the set {@link notSuspended} tests one member against,
+ * for the feed's rules stage, which tests many rows by it at once. Repositories import it from
+ * the index.
+ */
+export function suspendedMembers() {
+  return sql<{ id: number }>`select id from users where suspended_at is not null`;
+}
+
+/**
  * SQL condition: the member in column `memberRef` is not suspended: a suspended
  * member's games leave the feed. Repositories import it from the access module's index; a NULL
  * `memberRef` (a deleted member) passes.

@@ -4,7 +4,13 @@
  * compose into list queries (imported from here so the rule has one definition: `access.repository.ts`).
  */
 export { createAccessService, type AccessService, type ProfileAccess } from './access.service.js';
-export { blockedEitherWay, notBlockedWith, notSuspended, presentTo } from './access.repository.js';
+export {
+  blockedEitherWay,
+  notBlockedWith,
+  notSuspended,
+  presentTo,
+  suspendedMembers,
+} from './access.repository.js';
 export {
   DEFAULT_PRIVACY,
   isOperator,

@@ -433,14 +433,6 @@ export function createAuthService({
     },
 
     /**
-     * Members by id with their sports and tags, in the order of `ids` (unknown ids skipped):
-     * the users module's lookup, passed on for the posts module, which still reads members here.
-     */
-    members(ids: number[]): Promise<Member[]> {
-      return users.members(ids);
-    },
-
-    /**
      * Forgets sessions another process revoked (realtime/peers.ts), as this process forgets the
      * ones it revokes itself.
      */

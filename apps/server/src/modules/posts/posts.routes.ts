@@ -1,6 +1,7 @@
 /**
- * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8: games and calendars). One
- * game is public (`optionalAuth`); everything else needs a member.
+ * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8: games and calendars; the feed,
+ * `GET /api/posts`, is the feed module's). One game is public (`optionalAuth`); everything else
+ * needs a member.
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
@@ -9,7 +10,6 @@ import {
   calendarFeedStatusSchema,
   calendarResponseSchema,
   createPostBodySchema,
-  feedQuerySchema,
   idParamsSchema,
   interestResponseSchema,
   pageQuerySchema,
@@ -18,7 +18,7 @@ import {
   successSchema,
 } from '@gameon/shared';
 import { CALENDAR_CONTENT_TYPE } from '../../lib/calendar.js';
-import { answerJsonText, principalOf, setNextCursor, viewerOf, type App } from '../../lib/http.js';
+import { principalOf, setNextCursor, viewerOf, type App } from '../../lib/http.js';
 import type { PostsService } from './posts.service.js';
 
 export function postsRoutes(
@@ -27,21 +27,6 @@ export function postsRoutes(
   requireAuth: preHandlerAsyncHookHandler,
   optionalAuth: preHandlerAsyncHookHandler,
 ) {
-  app.get(
-    '/api/posts',
-    {
-      preHandler: requireAuth,
-      schema: { querystring: feedQuerySchema, response: { 200: postsResponseSchema } },
-    },
-    async (request, reply) => {
-      const { posts: page, nextCursor } = await posts.feed(
-        principalOf(request).userId,
-        request.query,
-      );
-      setNextCursor(reply, nextCursor);
-      return answerJsonText(page);
-    },
-  );
   app.post(
     '/api/posts',
     {

@@ -1,66 +1,39 @@
 /**
- * Posts: requests for players, the feed, and interest (spec part 1 §2 Feed, §3 Post, §4
- * Interest; spec part 2 §5 Create post). The feed is a pipeline (STYLE.md): filtered page of
- * rows -> batch hydrate -> present.
+ * Posts: games and interest (spec part 1 §3 Post, §4 Interest; spec part 2 §5 Create post):
+ * create, delete, join and leave (the waitlist), calendars. The feed, and the presentation of
+ * posts, are the feed module's (modules/feed).
  */
-import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import {
   type createPostBodySchema,
-  type feedQuerySchema,
   type CalendarFeedResponse,
   type CalendarFeedStatus,
-  type FeedOrder,
   type InterestResponse,
   type pageQuerySchema,
   type Place,
   type Post,
-  isEsport,
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, LocationSharing, PostRow } from '../../db/types.js';
-import {
-  decodeDistanceKeysetCursor,
-  decodeKeysetCursor,
-  decodeOffsetCursor,
-  encodeDistanceKeysetCursor,
-  encodeKeysetCursor,
-  encodeOffsetCursor,
-  isAfterKeyset,
-  type Keyset,
-} from '../../lib/cursor.js';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/cursor.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
-import {
-  haversineBound,
-  haversineFrom,
-  locationFilter,
-  publicPoint,
-  roundedDistance,
-} from '../../lib/geo.js';
-import { JsonText } from '../../lib/http.js';
-import { dayRange, nowIso, toUtcIso } from '../../lib/time.js';
-import { pointShownTo, type AccessService } from '../access/index.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { ChatsService } from '../chats/chats.service.js';
-import { gamesCalendar } from './calendar.js';
-import {
-  CELL_LIST_SIZE,
-  createFeedCache,
-  mergeCellLists,
-  type CellList,
-  type PostParts,
-} from './feed-cache.js';
-import { createSqliteFeedSkeleton } from './feed-skeleton.sqlite.js';
+import { publicPoint } from '../../lib/geo.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import { nowIso, toUtcIso } from '../../lib/time.js';
+import { pointShownTo, type AccessService } from '../access/index.js';
+import type { MemberLookup } from '../users/index.js';
+import type { ChatsService } from '../chats/chats.service.js';
+import type { FeedService } from '../feed/feed.service.js';
+import { gamesCalendar } from './calendar.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
-  /** The SQLite connection under `db`, when on SQLite: the feed's fast skeleton. */
-  sqlite?: SQLite.Database;
+  /** Presents posts (hydrated, at the point each viewer may see): the feed module's. */
+  feed: Pick<FeedService, 'present'>;
   /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
@@ -68,17 +41,14 @@ export interface PostsDeps {
     AccessService,
     'requireActivity' | 'requirePosts' | 'requireCalendarFeed' | 'publicPointOf'
   >;
-  auth: Pick<AuthService, 'members'>;
+  /** The member lookup (users module). */
+  users: MemberLookup;
   chats: Pick<
     ChatsService,
     'joinPostChat' | 'leavePostChat' | 'cancelPostChat' | 'announceSystemLine'
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
-  /** The database has PostGIS and `posts.geog` (db/index.ts hasPostgisGeography). */
-  postgis?: boolean;
-  /** Hears where each soonest-first radius feed came from (the /metrics counter). */
-  countFeedAnswer?: (source: 'cache' | 'walk') => void;
 }
 
 /** The answer games give once they have started (spec part 1 §4). */
@@ -99,252 +69,15 @@ export function placeOf(
 
 export function createPostsService({
   db,
-  sqlite,
+  feed,
   limiter,
   events,
   access,
-  auth,
+  users,
   chats,
   publicUrl,
-  postgis = false,
-  countFeedAnswer = () => {},
 }: PostsDeps) {
-  const feedSkeleton = sqlite ? createSqliteFeedSkeleton(sqlite) : undefined;
-  const cache = createFeedCache();
-  /** Each row's JSON as others see it, open at the end ({@link presentJson}). */
-  const othersJson = new WeakMap<PostRow, string>();
-
-  /**
-   * The author name, tags and interested members of each of `rows`, by post id: from the cache
-   * where it holds the row's version (feed-cache.ts), the rest in one hydration (three queries)
-   * that is then cached. Each row's version was read before its parts, so a part read newer
-   * than its version is only ever cached under an older one and then not used.
-   */
-  async function partsOf(rows: PostRow[]): Promise<Map<number, PostParts>> {
-    const found = new Map<number, PostParts>();
-    const missing: PostRow[] = [];
-    for (const r of rows) {
-      const parts = cache.parts(r.id, r.version);
-      if (parts) found.set(r.id, parts);
-      else missing.push(r);
-    }
-    if (missing.length === 0) return found;
-    const { authors, tags, interests } = await repo.hydrate(
-      db,
-      missing.map((r) => r.id),
-      missing.map((r) => r.author_id),
-    );
-    const usernames = new Map(authors.map((a) => [a.id, a.username]));
-    for (const r of missing) {
-      const parts: PostParts = {
-        username: usernames.get(r.author_id) ?? null,
-        tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
-        interested: interests.filter((i) => i.post_id === r.id).map((i) => i.user_id),
-      };
-      cache.storeParts(r.id, r.version, parts);
-      found.set(r.id, parts);
-    }
-    return found;
-  }
-
-  /**
-   * Post `r` with its `parts` as `viewerId` (null: a signed-out visitor) sees it, at the point the
-   * access rules let the viewer see ({@link pointShownTo}), without a distance.
-   */
-  function presentRow(r: PostRow, parts: PostParts, viewerId: number | null): Post {
-    const point = pointShownTo(viewerId, r);
-    // Joining order decides: the first players_needed are in, the rest wait.
-    const order = parts.interested.map((id) => ({ user_id: id }));
-    const joined = order.slice(0, r.players_needed);
-    return {
-      id: r.id,
-      author_id: r.author_id,
-      author: { id: r.author_id, username: parts.username ?? 'Deleted user' },
-      sport: r.sport,
-      heading: r.heading,
-      description: r.description,
-      tags: [...parts.tags],
-      location: point ? { type: 'Point', coordinates: point } : null,
-      location_name: r.location_name,
-      event_time: r.event_time,
-      players_needed: r.players_needed,
-      interested_users: joined,
-      waitlist: order.slice(r.players_needed),
-      is_full: joined.length >= r.players_needed,
-      created_at: r.created_at,
-    };
-  }
-
-  /**
-   * The distance in metres from `origin` to where `viewerId` sees post `r`, or undefined: no
-   * origin, no point shown, or an online game, which is played nowhere in particular.
-   */
-  function distanceTo(
-    r: PostRow,
-    viewerId: number | null,
-    origin: [number, number] | undefined,
-  ): number | undefined {
-    const point = pointShownTo(viewerId, r);
-    return origin && point && !isEsport(r.sport) ? roundedDistance(origin, point) : undefined;
-  }
-
-  /**
-   * Presents posts to `viewerId` (null: a signed-out visitor), each at the point the access rules
-   * let the viewer see ({@link pointShownTo}); `distance` is measured to the point shown, if any.
-   */
-  async function present(
-    rows: PostRow[],
-    viewerId: number | null,
-    origin?: [number, number],
-  ): Promise<Post[]> {
-    const partsById = await partsOf(rows);
-    return rows.map((r) => {
-      const post = presentRow(r, partsById.get(r.id)!, viewerId);
-      const distance = distanceTo(r, viewerId, origin);
-      if (distance !== undefined) post.distance = distance;
-      return post;
-    });
-  }
-
-  /**
-   * What {@link present} answers, as JSON text (the feed's answer). A post as members
-   * other than its host see it is the same for all of them but for its distance, so its JSON
-   * (without the closing brace, where the distance goes) is kept with the row it was made from:
-   * a row is read again, into a new object, whenever its cell's version moves (feed-cache.ts),
-   * and its parts are those of the row's version, so the text is never older than the row.
-   */
-  async function presentJson(
-    rows: PostRow[],
-    viewerId: number,
-    origin?: [number, number],
-  ): Promise<JsonText<Post[]>> {
-    const missing = rows.filter((r) => r.author_id === viewerId || !othersJson.has(r));
-    const partsById = missing.length > 0 ? await partsOf(missing) : undefined;
-    const items = rows.map((r) => {
-      let open = r.author_id === viewerId ? undefined : othersJson.get(r);
-      if (open === undefined) {
-        open = JSON.stringify(presentRow(r, partsById!.get(r.id)!, viewerId)).slice(0, -1);
-        if (r.author_id !== viewerId) othersJson.set(r, open);
-      }
-      const distance = distanceTo(r, viewerId, origin);
-      return distance === undefined ? `${open}}` : `${open},"distance":${distance}}`;
-    });
-    return new JsonText(`[${items.join(',')}]`);
-  }
-
-  /**
-   * The versions of `cells` and the members blocked either way with `viewerId`, for the cell
-   * lists (feed-cache.ts): where this process knows the cells' versions as of the feed's epoch
-   * (SQLite, migration 0019) and the epoch has not moved, one query of a few index entries;
-   * otherwise the cells' versions are read, with the epoch they are of.
-   */
-  async function feedChecks(
-    cells: number[],
-    viewerId: number,
-  ): Promise<Pick<repo.FeedChecks, 'versions' | 'blocked'>> {
-    const known = cache.versionsAt(cells);
-    if (known) {
-      const now = await repo.epochChecks(db, viewerId);
-      if (now.epoch === known.epoch) return { versions: known.versions, blocked: now.blocked };
-    }
-    const checks = await repo.cellChecks(db, cells, viewerId);
-    if (checks.epoch !== null) cache.noteVersions(checks.epoch, cells, checks.versions);
-    return checks;
-  }
-
-  /**
-   * The radius feed of `filter`, soonest first after `cursor`, from the cell lists of its cells
-   * (feed-cache.ts): {@link feedChecks} tells the cells' versions and the members blocked either
-   * way with the viewer, a stale list is read again (suspended members' games are left out of
-   * every list), and the answer is the games in the circle (online games need none), not
-   * the viewer's own, nor of a member blocked either way. Undefined when the lists cannot tell the
-   * page (it reaches past a list's last game), so the index walk answers instead.
-   */
-  async function cachedFeed(
-    filter: repo.FeedFilter,
-    cursor: Keyset | undefined,
-  ): Promise<PostRow[] | undefined> {
-    const near = filter.near;
-    const cells = repo.feedCells(filter);
-    if (!near?.radius || !cells) return undefined;
-    const { versions, blocked } = await feedChecks(cells, filter.viewerId);
-    const shape = JSON.stringify([
-      filter.sports,
-      filter.category,
-      filter.tagKeys,
-      filter.from ?? null,
-      filter.to ?? null,
-    ]);
-    const lists: CellList[] = [];
-    for (const cell of cells) {
-      const key = `${cell}|${shape}`;
-      const version = versions.get(cell) ?? 0;
-      let list = cache.list(key, version, filter.after);
-      if (!list) {
-        const games = await repo.cellGames(db, filter, cell, CELL_LIST_SIZE + 1);
-        list = {
-          version,
-          games: games.slice(0, CELL_LIST_SIZE),
-          complete: games.length <= CELL_LIST_SIZE,
-        };
-        cache.storeList(key, list);
-      }
-      lists.push(list);
-    }
-    const haversine = haversineFrom(near);
-    const bound = haversineBound(near.radius);
-    const { games, more } = mergeCellLists(
-      lists,
-      (g) =>
-        g.event_time > filter.after &&
-        g.author_id !== filter.viewerId &&
-        !blocked.has(g.author_id) &&
-        (!cursor || isAfterKeyset(g.event_time, g.id, cursor)) &&
-        (g.geocell === repo.ONLINE_CELL ||
-          (g.public_lat !== null &&
-            g.public_lng !== null &&
-            haversine(g.public_lat, g.public_lng) <= bound)),
-      filter.limit,
-    );
-    if (games.length >= filter.limit) return games;
-    if (!more) return games;
-    return undefined;
-  }
-
-  /**
-   * The page of `limit` feed rows in `order` after `cursor`, and the next page's cursor when
-   * there is one: base64url `event_time|id` for soonest, `distance|event_time|id` for nearest.
-   * `filter.limit` is `limit + 1`, the extra row telling that more follow.
-   * @throws AppError 400 invalid cursor.
-   */
-  async function feedPage(
-    filter: repo.FeedFilter,
-    limit: number,
-    order: FeedOrder,
-    cursor: string | undefined,
-  ): Promise<{ rows: PostRow[]; nextCursor?: string }> {
-    const near = filter.near;
-    const page = <T extends PostRow>(rows: T[], encode: (last: T) => string) => {
-      const shown = rows.slice(0, limit);
-      const last = shown.at(-1);
-      return { rows: shown, ...(rows.length > limit && last ? { nextCursor: encode(last) } : {}) };
-    };
-    if (order === 'soonest' || !near) {
-      const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
-      const cached = await cachedFeed(filter, after);
-      if (filter.near?.radius) countFeedAnswer(cached ? 'cache' : 'walk');
-      const rows = cached ?? (await repo.feed(db, filter, after, feedSkeleton));
-      return page(rows, (last) => encodeKeysetCursor({ time: last.event_time, id: last.id }));
-    }
-    const after = cursor === undefined ? undefined : decodeDistanceKeysetCursor(cursor);
-    return page(await repo.feedNearest(db, filter, near, after, feedSkeleton), (last) =>
-      encodeDistanceKeysetCursor({
-        distance: Number(last.distance_key),
-        time: last.event_time,
-        id: last.id,
-      }),
-    );
-  }
+  const present = (rows: PostRow[], viewerId: number | null) => feed.present(rows, viewerId);
 
   /**
    * Takes `userId` out of game `postId` and its group chat, no access check; the first waitlisted
@@ -366,7 +99,7 @@ export function createPostsService({
         index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
       return { post, promotedId, groupChatId };
     });
-    const [member] = await auth.members([userId]);
+    const [member] = await users.members([userId]);
     if (member) {
       events.emit('post.left', {
         postId,
@@ -459,47 +192,6 @@ export function createPostsService({
     },
 
     /**
-     * The feed (spec part 1 §2, §7; CONTRACT.md): upcoming posts of others, with `distance` in
-     * metres when `lat`/`lng` are given; radius -1 = no location filter. Online games
-     * carry no distance and no radius hides them; `order=soonest` (default) pages by time,
-     * `order=nearest` (the schema lets it through only with a position and a radius) by distance
-     * then time, online games after every game in range. The page comes as JSON text
-     * ({@link presentJson}), the next page's cursor beside it.
-     * @throws AppError 400 invalid cursor (also one made for the other order).
-     */
-    async feed(
-      viewerId: number,
-      input: z.output<typeof feedQuerySchema>,
-    ): Promise<{ posts: JsonText<Post[]>; nextCursor?: string }> {
-      const wantsSports = input.filterType !== 'ESPORTS_ONLY' ? input.sports : [];
-      const wantsEsports = input.filterType !== 'SPORTS_ONLY' ? input.esports : [];
-      const chosen = [...wantsSports, ...wantsEsports];
-      const { origin, radius } = locationFilter(input);
-      const range = input.date ? dayRange(input.date, input.tz) : undefined;
-      const filter: repo.FeedFilter = {
-        viewerId,
-        after: nowIso(),
-        sports: input.sports.length + input.esports.length > 0 ? chosen : null,
-        category:
-          input.filterType === 'SPORTS_ONLY'
-            ? 'sports'
-            : input.filterType === 'ESPORTS_ONLY'
-              ? 'esports'
-              : null,
-        tagKeys: input.tags.map((t) => t.toLowerCase()),
-        ...(range ?? {}),
-        ...(origin ? { near: { lng: origin[0], lat: origin[1], radius } } : {}),
-        limit: input.limit + 1,
-        postgis,
-      };
-      const { rows, nextCursor } = await feedPage(filter, input.limit, input.order, input.cursor);
-      return {
-        posts: await presentJson(rows, viewerId, origin),
-        ...(nextCursor ? { nextCursor } : {}),
-      };
-    },
-
-    /**
      * Interest in a post (spec part 1 §4): the member joins while places are free,
      * else joins the waitlist; either way they are in the game's group chat (the first interest
      * creates it, named sport plus heading). One transaction holds the post's lock
@@ -535,7 +227,7 @@ export function createPostsService({
         return { post, isNew, groupChatId, rank };
       });
       if (isNew) {
-        const [member] = await auth.members([userId]);
+        const [member] = await users.members([userId]);
         if (member) {
           events.emit('post.interest', {
             postId,

@@ -5,9 +5,9 @@
  * dense cities and sparse country, radii of 1 to 100 km and none, both orders and a few filters,
  * following the cursor for three pages. On SQLite that covers the windowed walk of the cells by
  * time and the nearest-first ring walk through crowded cells' fine cells
- * (feed-skeleton.sqlite.ts), with a blocked and a suspended host whose games the rules drop
+ * (skeleton.sqlite.ts), with a blocked and a suspended host whose games the rules drop
  * after the walk. On PostgreSQL with PostGIS (migration 0016) a radius feed in soonest order where
- * few games are in range takes the PostGIS plan (feed-skeleton.postgis.ts) and is compared the same
+ * few games are in range takes the PostGIS plan (skeleton.postgis.ts) and is compared the same
  * way; CI sets TEST_POSTGIS=on so that run fails if PostGIS is missing instead of quietly testing the
  * portable plan, and TEST_POSTGIS=off for a run of the portable plan on PostgreSQL.
  */
@@ -18,7 +18,7 @@ import { startServer, type TestServer } from '../../../test/harness.js';
 import { hasPostgisGeography } from '../../db/index.js';
 import { EARTH_RADIUS_M } from '../../lib/geo.js';
 import { dayRange } from '../../lib/time.js';
-import { geocellFor } from './posts.repository.js';
+import { geocellFor } from './place-index.js';
 
 const GAMES = 20_000;
 const HOUR = 3600_000;

@@ -3,35 +3,19 @@
  * circle, the GiST index on `posts.geog` (migration 0016) hands them over and they are sorted by
  * time; where many do (a dense city), sorting them all costs more than walking the time-ordered
  * place index cells of the portable plan, which stops after a page, so this plan declines and
- * posts.repository.ts goes on with that one. A cheap count of the games in the circle's cells,
- * stopped at {@link GIST_PLAN_MAX_GAMES}, decides: a spatial index where
+ * the portable skeleton (skeleton.portable.ts) answers. A cheap count of the games in the
+ * circle's cells, stopped at {@link GIST_PLAN_MAX_GAMES}, decides: a spatial index where
  * few games are in range and the time index where many are.
  * PostgreSQL's own planner, left to choose, took the GiST index in central Bengaluru too (14,550
  * games in 25 km of a million: ~400 ms, where the cells answer in about a millisecond). A circle
  * too wide for cells (or across the antimeridian or a pole) always takes the GiST plan.
  */
-import {
-  sql,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type Transaction,
-} from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql, type RawBuilder } from 'kysely';
 import type { Keyset } from '../../lib/cursor.js';
 import { withinRadiusExactSql } from '../../lib/geo.js';
-
-type Executor = Kysely<DB> | Transaction<DB>;
-
-/** The feed's filtered rows (posts.repository.ts feedRows): `id`, `event_time` of `posts as p`. */
-export type FeedRows = SelectQueryBuilder<
-  DB & { p: DB['posts'] },
-  'p',
-  { id: number; event_time: string }
->;
-
-/** The place index cell of every online game (migration 0014): shown in every radius feed. */
-const ONLINE_CELL = -1;
+import { feedRows, type Executor, type FeedRows } from './feed.repository.js';
+import { ONLINE_CELL, cellsOf, type FeedFilter } from './place-index.js';
+import type { FeedSkeleton } from './skeleton.js';
 
 /**
  * Metres added to the radius of the index test: PostGIS's sphere (radius 6,371,008.77 m, use_spheroid
@@ -81,7 +65,7 @@ const GIST_PLAN_MAX_GAMES = 500;
  * by (event_time, id) with `union all`. Any radius works: no cell limit, and PostGIS measures
  * across the antimeridian and the poles.
  */
-export async function postgisFeedSkeleton(
+async function postgisFeedSkeleton(
   db: Executor,
   rows: (cursor?: Keyset) => FeedRows,
   near: { lat: number; lng: number; radius: number },
@@ -115,4 +99,33 @@ export async function postgisFeedSkeleton(
     rows(cursor).where('p.geocell', '!=', ONLINE_CELL).where(postgisWithinSql(near)),
   );
   return online.unionAll(placed).orderBy('event_time').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * The PostGIS plan as a {@link FeedSkeleton}: a radius feed in soonest order from
+ * {@link postgisFeedSkeleton} where it serves; everything else, and a dense circle it declines,
+ * from `portable`.
+ */
+export function createPostgisSkeleton(db: Executor, portable: FeedSkeleton): FeedSkeleton {
+  return {
+    viewer: (filter, order) => portable.viewer(filter, order),
+    async soonest(filter: FeedFilter, viewer, cursor) {
+      const near = filter.near;
+      if (near?.radius) {
+        const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+        const rows = (after?: Keyset) => feedRows(db, filter, after);
+        const skeleton = await postgisFeedSkeleton(
+          db,
+          rows,
+          circle,
+          cellsOf(near),
+          filter.limit,
+          cursor,
+        );
+        if (skeleton) return skeleton;
+      }
+      return portable.soonest(filter, viewer, cursor);
+    },
+    nearest: (filter, origin, viewer, cursor) => portable.nearest(filter, origin, viewer, cursor),
+  };
 }

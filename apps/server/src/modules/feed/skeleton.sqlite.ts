@@ -8,18 +8,34 @@
  * filters (so a dense city and a sparse region both read about a page of index entries) and
  * widened fourfold while the page is not full, the last time to the end. Nearest first: a ring
  * walk (see byDistance). Both test what the index entries tell (distance with the SQL plan's
- * haversine term, sports, tags, dates, cursor, the viewer's own games); the repository applies
- * the rules. SQLite only: elsewhere the repository runs its portable SQL (posts.repository.ts).
+ * haversine term, sports, tags, dates, cursor, the viewer's own games, and the hosts the viewer's
+ * context finds blocked either way or suspended), so the page is full; the rules stage (rules.ts)
+ * decides. SQLite only: the plans it has no walk for come from the portable skeleton
+ * (skeleton.portable.ts).
  */
-import type SQLite from 'better-sqlite3';
-import { isAfterKeyset } from '../../lib/cursor.js';
+import type { DirectSqlite, SqliteStatement } from '../../db/index.js';
+import { isAfterKeyset, type DistanceKeyset, type Keyset } from '../../lib/cursor.js';
 import {
   EARTH_RADIUS_M,
   FINECELL_DEG,
   GEOCELL_DEG,
   GEOCELL_ROW,
+  haversineBound,
   haversineFrom,
 } from '../../lib/geo.js';
+import type { Executor } from './feed.repository.js';
+import {
+  NO_DISTANCE_KEY,
+  ONLINE_CELL,
+  cellsOf,
+  feedCells,
+  kindsWanted,
+  sportAllowed,
+  type FeedFilter,
+} from './place-index.js';
+import type { ViewerContext } from './rules.js';
+import type { FeedCandidate, FeedSkeleton } from './skeleton.js';
+import { onlineNearest } from './skeleton.portable.js';
 
 /** What one walk over the cells looks for: everything the index entries alone can tell. */
 export interface CellWalk {
@@ -32,6 +48,9 @@ export interface CellWalk {
   maxHaversine: number;
   /** Games of this member are left out (the feed shows others' games). */
   viewerId: number;
+  /** Games of these hosts are left out: blocked either way with the viewer, or suspended. */
+  blocked: ReadonlySet<number>;
+  suspended: ReadonlySet<number>;
   /** Only games after this ISO time; and, when given, at or after `from` and before `to`. */
   after: string;
   from?: string;
@@ -143,7 +162,8 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /**
  * The test of an index entry against `walk`: null when the game is not a candidate (its time not
- * after `walk.after`, the viewer's own, a sport not let through, or with `placed`, no public point
+ * after `walk.after`, the viewer's own or of a host blocked either way or suspended, a sport not
+ * let through, or with `placed`, no public point
  * or one outside the circle), else the haversine term h of its distance from the centre (0 for an
  * online game), computed as the SQL plan computes it (lib/geo.ts haversineFrom).
  */
@@ -151,7 +171,14 @@ function entryTest(walk: Omit<CellWalk, 'cursor' | 'onlineCell'>) {
   const haversine = haversineFrom(walk.centre);
   return (entry: Entry, placed: boolean): number | null => {
     const [time, , lat, lng, authorId, sport] = entry;
-    if (time <= walk.after || authorId === walk.viewerId || !walk.sportAllowed(sport)) return null;
+    if (
+      time <= walk.after ||
+      authorId === walk.viewerId ||
+      walk.blocked.has(authorId) ||
+      walk.suspended.has(authorId) ||
+      !walk.sportAllowed(sport)
+    )
+      return null;
     if (!placed) return 0;
     if (lat === null || lng === null) return null;
     const h = haversine(lat, lng);
@@ -160,8 +187,8 @@ function entryTest(walk: Omit<CellWalk, 'cursor' | 'onlineCell'>) {
 }
 
 /** Walks of the place index on one SQLite connection, its statements prepared once and kept. */
-export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement<unknown[], Entry>>();
+function createIndexWalks({ sqlite }: DirectSqlite) {
+  const statements = new Map<string, SqliteStatement<Entry>>();
   const statement = (source: string) => {
     let s = statements.get(source);
     if (!s) {
@@ -179,7 +206,7 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
      * Up to `walk.limit` candidates of `walk`'s cells in (event_time, id) order: games of others,
      * in the time range and after the cursor, of an allowed sport, with a wanted tag, and (outside
      * the online cell) with their public point within the circle, tested with the same haversine
-     * term as the SQL plan (lib/geo.ts withinRadiusSql). Blocks and suspensions are not tested.
+     * term as the SQL plan (lib/geo.ts withinRadiusSql), of hosts not blocked nor suspended.
      */
     byTime(walk: CellWalk): Candidate[] {
       let low = walk.after;
@@ -330,4 +357,98 @@ export function createSqliteFeedSkeleton(sqlite: SQLite.Database) {
   };
 }
 
-export type SqliteFeedSkeleton = ReturnType<typeof createSqliteFeedSkeleton>;
+/** The walk parameters both walks share: `cells` round `circle`, `filter`'s and `viewer`'s tests. */
+function walkOf(
+  filter: FeedFilter,
+  viewer: ViewerContext,
+  cells: number[],
+  circle: { lat: number; lng: number; radius: number },
+) {
+  return {
+    cells,
+    centre: circle,
+    maxHaversine: haversineBound(circle.radius),
+    viewerId: filter.viewerId,
+    blocked: viewer.blocked,
+    suspended: viewer.suspended,
+    after: filter.after,
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    sports: filter.sports,
+    sportAllowed: sportAllowed(filter),
+    tagKeys: filter.tagKeys,
+  };
+}
+
+/**
+ * The index walks on the SQLite connection `direct` as a {@link FeedSkeleton}: a radius feed
+ * whose circle has cells is walked (soonest: the windowed cell walk; nearest: the ring walk for
+ * the games in range, then the online games in time order from `portable`); everything else comes
+ * from `portable`, on `db`.
+ */
+export function createSqliteSkeleton(
+  db: Executor,
+  direct: DirectSqlite,
+  portable: FeedSkeleton,
+): FeedSkeleton {
+  const walks = createIndexWalks(direct);
+
+  /** Soonest first by the windowed cell walk, the viewer's context tested on the entries. */
+  async function byTime(
+    filter: FeedFilter,
+    circle: { lat: number; lng: number; radius: number },
+    viewer: Promise<ViewerContext>,
+    cursor?: Keyset,
+  ): Promise<FeedCandidate[]> {
+    const walk = walkOf(filter, await viewer, feedCells(filter)!, circle);
+    return walks.byTime({
+      ...walk,
+      onlineCell: ONLINE_CELL,
+      ...(cursor ? { cursor } : {}),
+      limit: filter.limit,
+    });
+  }
+
+  /** Nearest first: the ring walk for the games in range, then the online games by time. */
+  async function byDistance(
+    filter: FeedFilter,
+    cells: number[],
+    circle: { lat: number; lng: number; radius: number },
+    online: boolean,
+    viewer: Promise<ViewerContext>,
+    cursor?: DistanceKeyset,
+  ): Promise<FeedCandidate[]> {
+    const walk = walkOf(filter, await viewer, cells, circle);
+    const placed = walks.byDistance({
+      ...walk,
+      ...(cursor ? { cursor } : {}),
+      limit: filter.limit,
+    });
+    if (placed.length >= filter.limit || !online) return placed;
+    return [...placed, ...(await onlineNearest(db, filter, cursor))].slice(0, filter.limit);
+  }
+
+  // What only passes a request on to `portable` is not async: no extra promise turns.
+  return {
+    viewer: (filter, order) => portable.viewer(filter, order),
+    soonest(filter, viewer, cursor) {
+      const near = filter.near;
+      if (!near?.radius || !cellsOf(near)) return portable.soonest(filter, viewer, cursor);
+      return byTime(filter, { lat: near.lat, lng: near.lng, radius: near.radius }, viewer, cursor);
+    },
+    nearest(filter, origin, viewer, cursor) {
+      const near = filter.near;
+      const cells = cellsOf(near);
+      const wanted = kindsWanted(filter);
+      if (
+        !near?.radius ||
+        !cells ||
+        !wanted.placed ||
+        (cursor && cursor.distance >= NO_DISTANCE_KEY)
+      )
+        return portable.nearest(filter, origin, viewer, cursor);
+      const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+      return byDistance(filter, cells, circle, wanted.online, viewer, cursor);
+    },
+  };
+}
