@@ -27,7 +27,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) beside every text file of
  * the build of at least {@link MIN_COMPRESS_BYTES}, for the server to send as they are
- * (`@fastify/static` `preCompressed`; issue 16).
+ * (`@fastify/static` `preCompressed`).
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -60,7 +60,7 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes the landing page's markup into the built `landing.html` (issue 16 "A light first page"):
+ * Writes the landing page's markup into the built `landing.html` (a light first page):
  * renders src/prerender.tsx with Vite's SSR loader once the client build is
  * written, puts it in `#root` (marked `data-prerendered`) and adds the inline member check
  * (MEMBER_CHECK_SCRIPT) before the page's stylesheet and script. Runs before {@link precompress}.
@@ -118,7 +118,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The web app, and `/` pre-rendered for visitors (issue 16).
+    // The web app, and `/` pre-rendered for visitors.
     rollupOptions: { input: { index: 'index.html', landing: 'landing.html' } },
   },
   test: {

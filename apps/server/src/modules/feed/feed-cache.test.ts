@@ -1,5 +1,5 @@
 /**
- * The feed's caches (issue 18, feed-cache.ts) never answer stale: every change a member can make
+ * The feed's caches (feed-cache.ts) never answer stale: every change a member can make
  * to what a radius feed shows is seen on the next request, on the process that made it and on a
  * second process over the same database, whose caches hear of nothing but the versions the
  * database keeps (migration 0018). Real servers on SQLite (PostgreSQL with TEST_DIALECT).
@@ -62,7 +62,7 @@ async function both(): Promise<{ id: number; heading: string; players: number[] 
   }));
 }
 
-describe('the feed caches (issue 18)', () => {
+describe('the feed caches', () => {
   it('show every change on the next request, on both processes', async () => {
     expect(await both()).toEqual([]);
     const first = await one.createPost(host.token, {

@@ -239,7 +239,7 @@ async function served(q: Query): Promise<number[]> {
   return ids;
 }
 
-describe('the feed plans (issue 18)', () => {
+describe('the feed plans', () => {
   const postgisRequired =
     process.env.TEST_DIALECT === 'postgres' && process.env.TEST_POSTGIS === 'on';
   it.runIf(postgisRequired)('run on PostGIS on PostgreSQL when CI asks for it', async () => {
