@@ -80,7 +80,10 @@ export type RouteOutcome = ReactElement | 'home';
 export interface RouteRow {
   /** A react-router path pattern; '*' is every path no other row matches. */
   path: string;
-  /** What a signed-out visitor gets. */
+  /**
+   * What a signed-out visitor gets; 'home' on a member page remembers the page for after the
+   * sign-in (BEYOND-THE-SPEC "Signed-out deep links").
+   */
   signedOut: RouteOutcome;
   /** What a signed-in member gets; a page shows inside the signed-in frame (AppLayout). */
   signedIn: RouteOutcome;
@@ -94,9 +97,16 @@ export interface RouteRow {
 /** The table, in the order of spec part 2 §2; ordered for people, react-router ranks by path. */
 export const routeTable = [
   { path: '/', signedOut: <LandingPage />, signedIn: <FeedPage /> },
-  // Signed in, /login goes on to where the sign-in was asked from (an event's form), else to /.
+  // Signed in, /login goes on to where the sign-in was asked from (an event's form, a member page
+  // opened signed out: lib/sign-in-return.ts), else to /.
   { path: '/login', signedOut: <LoginPage />, signedIn: <AfterSignIn />, visitorFrame: 'own' },
-  { path: '/register', signedOut: <RegisterPage />, signedIn: 'home', visitorFrame: 'own' },
+  // Signed up, likewise: a visitor who came from a member page (`?next=`) goes back to it.
+  {
+    path: '/register',
+    signedOut: <RegisterPage />,
+    signedIn: <AfterSignIn />,
+    visitorFrame: 'own',
+  },
   {
     path: '/forgot-password',
     signedOut: <ForgotPasswordPage />,

@@ -59,6 +59,8 @@ function server(call: FetchCall): Response {
         : jsonResponse({ success: false, message: 'Unauthorized' }, { status: 401 });
     case '/api/auth/logout':
       return jsonResponse({ success: true });
+    case '/api/auth/login':
+      return jsonResponse({ token: 'good', user: testUser });
     case '/api/posts':
       return jsonResponse([]);
     case '/api/messages/unread-count':
@@ -224,6 +226,74 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/events/register');
     expect(router.state.location.search).toBe('?event=4');
+  });
+
+  it.each([
+    ['/events/register?event=4', 'No event selected'],
+    ['/profile/3', 'rahul'],
+    ['/messages', 'Messages'],
+  ])(
+    'asks a visitor at %s to sign in to continue, and signing in returns there',
+    async (target, heading) => {
+      mockFetch(server);
+      const router = renderApp(target);
+      const prompt = await screen.findByRole('region', { name: 'Sign in to continue' });
+      expect(router.state.location.pathname).toBe('/');
+      const user = userEvent.setup();
+      await user.click(within(prompt).getByRole('link', { name: 'Sign In' }));
+      await user.type(await screen.findByLabelText('Email'), 'priya@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Secret12');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      const { pathname, search } = router.state.location;
+      expect(`${pathname}${search}`).toBe(target);
+    },
+  );
+
+  it('carries the page on from sign-in to sign-up', async () => {
+    mockFetch(server);
+    const router = renderApp('/login?next=%2Fmessages');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    const { pathname, search } = router.state.location;
+    expect(`${pathname}${search}`).toBe('/register?next=%2Fmessages');
+  });
+
+  it('sends a member who has just signed up at /register?next= on to that page', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/register?next=%2Fmessages');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+  });
+
+  it.each(['https://evil.example/steal', '//evil.example/steal', '/\\evil.example/steal'])(
+    'ignores a return target %s that leaves the site: signing in opens the feed',
+    async (target) => {
+      mockFetch(server);
+      const router = renderApp(`/login?next=${encodeURIComponent(target)}`);
+      const user = userEvent.setup();
+      expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+        'href',
+        '/register',
+      );
+      await user.type(await screen.findByLabelText('Email'), 'priya@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Secret12');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('heading', { level: 1, name: FEED })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('shows no sign-in prompt at / for an unknown path or a foreign next', async () => {
+    mockFetch(server);
+    const router = renderApp('/nowhere');
+    await screen.findByRole('heading', { level: 1, name: LANDING });
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('region', { name: 'Sign in to continue' })).toBeNull();
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {

@@ -2,6 +2,7 @@
  * The router (spec part 1 §2, spec part 2 §2): built from the route guard table
  * (route-table.tsx), one list of routes while signed out and one while signed in, under a root
  * route whose error element shows what a page throws. After sign-out the member lands on /login.
+ * A member page opened signed out goes to / with the page remembered (pages/SignInFirst.tsx).
  */
 import { Suspense, lazy, useEffect } from 'react';
 import type { ReactElement } from 'react';
@@ -11,6 +12,7 @@ import { useAuth } from '../lib/session';
 import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { PublicLayout } from './layouts/PublicLayout';
+import { SignInFirst } from './pages/SignInFirst';
 import { routeTable } from './route-table';
 import type { RouteRow } from './route-table';
 
@@ -33,7 +35,11 @@ function routesOf(
 ): RouteObject[] {
   const route = (row: RouteRow): RouteObject => {
     const outcome = row[state];
-    return { path: row.path, element: outcome === 'home' ? <Navigate to="/" replace /> : outcome };
+    if (outcome !== 'home') return { path: row.path, element: outcome };
+    // A member page opened signed out remembers itself for after the sign-in; an unknown path
+    // is not worth coming back to.
+    const remember = state === 'signedOut' && row.path !== '*';
+    return { path: row.path, element: remember ? <SignInFirst /> : <Navigate to="/" replace /> };
   };
   return [
     { element: frame, children: rows.filter(inFrame).map(route) },
