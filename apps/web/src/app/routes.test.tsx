@@ -8,7 +8,7 @@ import { sockets } from '../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
 import { routeTable } from './route-table';
-import type { RoutePath } from './route-table';
+import type { RoutePath, RouteRow } from './route-table';
 
 const ownProfile = {
   ...testUser,
@@ -143,10 +143,18 @@ const visits: Record<RoutePath, Visit> = {
   '/events/register': { signedIn: 'No event selected' },
   '/create-event': { signedIn: 'Create Event' },
   '/admin': { signedIn: 'Not found' },
+  '/account-deleted': { signedOut: 'Your account has been deleted' },
   '*': { paths: ['/nowhere', '/posts/5/edit'] },
 };
 
 const STATES = ['signedOut', 'signedIn'] as const;
+
+/** The `<title>` the table names for `row` in `state`, if it names one. */
+function rowTitle(row: RouteRow, state: (typeof STATES)[number]): string | undefined {
+  return typeof row.title === 'object' ? row.title[state] : row.title;
+}
+
+const home: RouteRow = routeTable[0];
 
 /** Every row of the table, at each of its paths, in both states, with what should show. */
 const cases = routeTable.flatMap((row) => {
@@ -158,7 +166,11 @@ const cases = routeTable.flatMap((row) => {
       // The frame shows as its navigation: the sidebar signed in, the landing bar signed out,
       // none around the auth screens, which draw their own.
       const ownFrame = page !== undefined && state === 'signedOut' && visit.ownFrame === true;
+      // Each page has its own title: the table's, else its heading and the site's name.
+      const documentTitle =
+        rowTitle(page === undefined ? home : row, state) ?? `${heading} · GameOn`;
       return {
+        documentTitle,
         title: `${state === 'signedOut' ? 'a visitor' : 'a member'} at ${path} gets "${heading}"${page === undefined ? ' at /' : ''}`,
         state,
         entry: visit.state === undefined ? path : { pathname: path, state: visit.state },
@@ -171,7 +183,7 @@ const cases = routeTable.flatMap((row) => {
 });
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
-  it.each(cases)('$title', async ({ state, entry, heading, pathname, frame }) => {
+  it.each(cases)('$title', async ({ state, entry, heading, pathname, frame, documentTitle }) => {
     // Signed out, the server still answers what visitors may read (a shared game, events).
     mockFetch(server);
     if (state === 'signedIn') localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
@@ -181,6 +193,7 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe(pathname);
     const frames = screen.queryAllByRole('navigation', { name: /^(Main|Primary)$/ });
     expect(frames.map((nav) => nav.getAttribute('aria-label'))).toEqual(frame ? [frame] : []);
+    await waitFor(() => expect(document.title).toBe(documentTitle));
   });
 
   it.each(['Events', 'Browse Events'])("opens /events from the landing page's %s", async (name) => {
@@ -294,6 +307,19 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     await screen.findByRole('heading', { level: 1, name: LANDING });
     expect(router.state.location.search).toBe('');
     expect(screen.queryByRole('region', { name: 'Sign in to continue' })).toBeNull();
+  });
+
+  it.each([
+    ['signedOut', 'a visitor'],
+    ['signedIn', 'a member'],
+  ])("titles a game that does not exist 'Game not found · GameOn' (%s)", async (state) => {
+    if (state === 'signedIn') localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    renderApp('/posts/99');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Game not found' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Game not found · GameOn'));
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {
