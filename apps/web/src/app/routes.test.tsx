@@ -263,6 +263,17 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     },
   );
 
+  it("carries the page on through the top bar's Sign In and Get Started too", async () => {
+    mockFetch(server);
+    renderApp('/messages');
+    await screen.findByRole('region', { name: 'Sign in to continue' });
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    for (const link of within(bar).getAllByRole('link', { name: 'Sign In' }))
+      expect(link).toHaveAttribute('href', '/login?next=%2Fmessages');
+    for (const link of within(bar).getAllByRole('link', { name: 'Get Started' }))
+      expect(link).toHaveAttribute('href', '/register?next=%2Fmessages');
+  });
+
   it('carries the page on from sign-in to sign-up', async () => {
     mockFetch(server);
     const router = renderApp('/login?next=%2Fmessages');
