@@ -165,6 +165,17 @@ test('member pages opened signed out ask to sign in and return there; foreign ta
     await signOut(member, 'farhan');
   }
 
+  // The address of the prompt, loaded afresh (the server's pre-rendered /), asks the same.
+  await member.goto('/?next=%2Fmessages');
+  await expect(member.getByRole('region', { name: 'Sign in to continue' })).toBeVisible();
+  await member
+    .getByRole('region', { name: 'Sign in to continue' })
+    .getByRole('link', { name: 'Sign In', exact: true })
+    .click();
+  await signIn(member, 'farhan');
+  await expectPage(member, 'Messages');
+  await signOut(member, 'farhan');
+
   // The prompt on a phone and a desktop, checked by axe.
   await shootBoth(browser, server, {
     url: '/messages',
