@@ -61,7 +61,7 @@ export interface AuthContextValue {
    * nothing is revoked, and the member lands on /account-deleted rather than /login.
    */
   endDeletedSession: () => void;
-  /** True between {@link startAccountDeletion} and its end: the session makes no calls. */
+  /** True between {@link startAccountDeletion} and its end: the socket stays closed. */
   ending: boolean;
   /** Reloads the signed-in member (`GET /auth/me`), e.g. after a new profile picture. */
   refreshUser: () => Promise<void>;
