@@ -101,7 +101,7 @@ test('member pages opened signed out ask to sign in and return there; foreign ta
   test.setTimeout(300_000);
   // A host with an event and a game, and a member who has an account but is signed out.
   const host = await newPerson(browser, server.baseURL);
-  await signUp(host, server, 'kavya');
+  await signUp(host, server, 'deeplinkhost');
   const auth = { authorization: `Bearer ${await token(host)}` };
   const hostId = (
     (await (await host.request.get('/api/auth/me', { headers: auth })).json()) as {
@@ -149,7 +149,7 @@ test('member pages opened signed out ask to sign in and return there; foreign ta
 
   const deepLinks = [
     { target: `/events/register?event=${eventId}`, heading: 'Event Registration' },
-    { target: `/profile/${hostId}`, heading: 'kavya' },
+    { target: `/profile/${hostId}`, heading: 'deeplinkhost' },
     { target: '/messages', heading: 'Messages' },
   ];
   for (const { target, heading } of deepLinks) {
