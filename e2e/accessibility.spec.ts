@@ -73,6 +73,7 @@ const visits = (ids: Ids): Record<RoutePath, Visit> => ({
   '/create-event': { signedIn: 'Create Event' },
   // The member is an operator (ADMIN_EMAILS in fixtures.ts), so the reports list shows.
   '/admin': { signedIn: 'Reports' },
+  '/account-deleted': { signedOut: 'Your account has been deleted' },
   '*': {},
 });
 

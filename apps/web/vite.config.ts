@@ -7,7 +7,17 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const server = 'http://localhost:3000';
+/**
+ * The GameOn server the dev server proxies the API and the socket to: the port the server itself
+ * listens on (`PORT`, default 3000, as in apps/server/src/config.ts), so `PORT=3001 npm run dev`
+ * and `PORT=3001 npx vite` meet.
+ */
+export function devProxyTarget(env: NodeJS.ProcessEnv = process.env): string {
+  const port = env.PORT?.trim() || '3000';
+  return `http://localhost:${port}`;
+}
+
+const server = devProxyTarget();
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

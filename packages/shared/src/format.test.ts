@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatDistanceKm,
+  formatGameTime,
+  formatTimeRange,
   formatMessageTime,
   formatRelativeTime,
   truncatePreview,
@@ -29,14 +31,15 @@ describe('formatRelativeTime (spec part 1 §9)', () => {
     expect(formatRelativeTime(ago(ms), now)).toBe(text);
   });
 
-  it('shows an absolute date (short month, day, year) from 7 days on', () => {
-    expect(formatRelativeTime(ago(7 * D), now)).toBe('Nov 14, 2026');
+  it('shows the date in Indian English (day, short month, year) from 7 days on', () => {
+    expect(formatRelativeTime(ago(7 * D), now)).toBe('14 Nov 2026');
   });
 
-  it("uses the viewer's time zone for the absolute date", () => {
+  it("uses the viewer's time zone for the absolute date, India's when none is given", () => {
     const lateUtc = '2026-11-01T20:00:00.000Z';
-    expect(formatRelativeTime(lateUtc, now, { timeZone: 'UTC' })).toBe('Nov 1, 2026');
-    expect(formatRelativeTime(lateUtc, now, { timeZone: 'Asia/Kolkata' })).toBe('Nov 2, 2026');
+    expect(formatRelativeTime(lateUtc, now, { timeZone: 'America/New_York' })).toBe('1 Nov 2026');
+    expect(formatRelativeTime(lateUtc, now, { timeZone: 'Asia/Kolkata' })).toBe('2 Nov 2026');
+    expect(formatRelativeTime(lateUtc, now)).toBe('2 Nov 2026');
   });
 
   it("falls back to 'Unknown time' and 'Invalid date' (spec part 1 §8)", () => {
@@ -47,11 +50,72 @@ describe('formatRelativeTime (spec part 1 §9)', () => {
   });
 });
 
-describe('formatDateTime', () => {
-  it('shows year, short month, day, 2-digit hour and minute', () => {
-    expect(formatDateTime('2026-11-21T05:30:00.000Z')).toBe('Nov 21, 2026, 05:30 AM');
+describe('formatGameTime (cards, share preview, events, deadlines)', () => {
+  const game = '2026-11-29T14:30:00.000Z';
+
+  it("writes weekday, day, short month and a 12-hour clock in lower case: 'Sun, 29 Nov, 8:00 pm' in India", () => {
+    expect(formatGameTime(game, { timeZone: 'Asia/Kolkata' }, now)).toBe('Sun, 29 Nov, 8:00 pm');
+  });
+
+  it("uses the viewer's zone: the same game is 'Sun, 29 Nov, 9:30 am' in New York", () => {
+    expect(formatGameTime(game, { timeZone: 'America/New_York' }, now)).toBe(
+      'Sun, 29 Nov, 9:30 am',
+    );
+  });
+
+  it("is India's time when the viewer's zone is unknown", () => {
+    expect(formatGameTime(game, {}, now)).toBe('Sun, 29 Nov, 8:00 pm');
+  });
+
+  it("adds the year only when it is not the viewer's current year", () => {
+    expect(formatGameTime('2027-01-03T14:30:00.000Z', { timeZone: 'Asia/Kolkata' }, now)).toBe(
+      'Sun, 3 Jan, 2027, 8:00 pm',
+    );
+  });
+
+  it('takes the locale as a parameter', () => {
+    expect(formatGameTime(game, { timeZone: 'Asia/Kolkata', locale: 'en-US' }, now)).toBe(
+      'Sun, Nov 29, 8:00 PM',
+    );
+  });
+
+  it('has the same fallbacks', () => {
+    expect(formatGameTime(null)).toBe('Unknown time');
+    expect(formatGameTime('tomorrow-ish')).toBe('Invalid date');
+  });
+});
+
+describe('formatTimeRange (events)', () => {
+  it('writes the day once when start and end fall on it', () => {
+    expect(
+      formatTimeRange(
+        '2026-11-29T04:30:00.000Z',
+        '2026-11-29T12:30:00.000Z',
+        { timeZone: 'Asia/Kolkata' },
+        now,
+      ),
+    ).toBe('Sun, 29 Nov, 10:00 am – 6:00 pm');
+  });
+
+  it("writes both days when they differ in the viewer's zone", () => {
+    expect(
+      formatTimeRange(
+        '2026-11-29T03:30:00.000Z',
+        '2026-11-30T12:30:00.000Z',
+        { timeZone: 'Europe/London' },
+        now,
+      ),
+    ).toBe('Sun, 29 Nov, 3:30 am – Mon, 30 Nov, 12:30 pm');
+  });
+});
+
+describe('formatDateTime (when something happened)', () => {
+  it('writes day, short month, year and a 12-hour clock in the given zone', () => {
     expect(formatDateTime('2026-11-21T05:30:00.000Z', { timeZone: 'Asia/Kolkata' })).toBe(
-      'Nov 21, 2026, 11:00 AM',
+      '21 Nov 2026, 11:00 am',
+    );
+    expect(formatDateTime('2026-11-21T05:30:00.000Z', { timeZone: 'America/New_York' })).toBe(
+      '21 Nov 2026, 12:30 am',
     );
   });
   it('has the same fallbacks', () => {
@@ -61,10 +125,10 @@ describe('formatDateTime', () => {
 });
 
 describe('formatMessageTime', () => {
-  it('shows the clock time under 24 hours, else month and day', () => {
-    expect(formatMessageTime(ago(2 * H), now)).toBe('10:00 AM');
-    expect(formatMessageTime(ago(2 * H), now, { timeZone: 'Asia/Kolkata' })).toBe('03:30 PM');
-    expect(formatMessageTime(ago(25 * H), now)).toBe('Nov 20');
+  it('shows the clock time under 24 hours, else day and month', () => {
+    expect(formatMessageTime(ago(2 * H), now, { timeZone: 'UTC' })).toBe('10:00 am');
+    expect(formatMessageTime(ago(2 * H), now, { timeZone: 'Asia/Kolkata' })).toBe('3:30 pm');
+    expect(formatMessageTime(ago(25 * H), now, { timeZone: 'Asia/Kolkata' })).toBe('20 Nov');
     expect(formatMessageTime(undefined, now)).toBe('Unknown time');
   });
 });

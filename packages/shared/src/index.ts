@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './format.js';
 export * from './events.js';
+export * from './phone.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/posts.js';

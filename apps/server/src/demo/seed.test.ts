@@ -133,4 +133,22 @@ describe('demo data (npm start)', () => {
     for (const e of events)
       expect(new Date(e.registration_deadline).getTime()).toBeGreaterThan(Date.now());
   });
+
+  it('puts the dates of every demo event in order: register, then pay, then start, then end', async () => {
+    const events = await server.app.database.db
+      .selectFrom('events')
+      .select(['title', 'event_date', 'end_date', 'registration_deadline', 'payment_deadline'])
+      .execute();
+    const ms = (iso: string) => new Date(iso).getTime();
+    for (const e of events) {
+      const order = [e.registration_deadline, e.payment_deadline ?? e.registration_deadline];
+      order.push(e.event_date, e.end_date);
+      const times = order.map(ms);
+      expect({ title: e.title, times }).toEqual({
+        title: e.title,
+        times: [...times].sort((a, b) => a - b),
+      });
+      expect(ms(e.event_date)).toBeLessThan(ms(e.end_date));
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { House, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/Button';
 import { LogoLink } from '../components/LogoLink';
+import { DocumentTitle } from './DocumentTitle';
 
 /**
  * What a page that throws, or whose code fails to load, shows instead of a blank page (spec part
@@ -11,6 +12,7 @@ import { LogoLink } from '../components/LogoLink';
 export function ErrorScreen() {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-slate-50 px-4 py-12">
+      <DocumentTitle title="Something went wrong · GameOn" />
       <LogoLink size={44} />
       <main className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl ring-1 shadow-slate-200/60 ring-slate-200">
         <span className="mx-auto grid size-14 place-items-center rounded-full bg-amber-50 text-amber-600">

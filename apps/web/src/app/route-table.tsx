@@ -72,6 +72,10 @@ const CreateEventPage = lazyPage(
   'CreateEventPage',
 );
 const AdminPage = lazyPage(() => import('../features/admin/pages/AdminPage'), 'AdminPage');
+const AccountDeletedPage = lazyPage(
+  () => import('../features/settings/pages/AccountDeletedPage'),
+  'AccountDeletedPage',
+);
 
 /** What one state gets at a path: a page, or 'home', a redirect to / (which replaces the entry). */
 export type RouteOutcome = ReactElement | 'home';
@@ -80,7 +84,10 @@ export type RouteOutcome = ReactElement | 'home';
 export interface RouteRow {
   /** A react-router path pattern; '*' is every path no other row matches. */
   path: string;
-  /** What a signed-out visitor gets. */
+  /**
+   * What a signed-out visitor gets; 'home' on a member page remembers the page for after the
+   * sign-in (BEYOND-THE-SPEC "Signed-out deep links").
+   */
   signedOut: RouteOutcome;
   /** What a signed-in member gets; a page shows inside the signed-in frame (AppLayout). */
   signedIn: RouteOutcome;
@@ -89,14 +96,38 @@ export interface RouteRow {
    * the page draws its own ('own': the auth screens' AuthLayout).
    */
   visitorFrame?: 'public' | 'own';
+  /**
+   * The document's `<title>` where the page's main heading would not do (DocumentTitle.tsx), for
+   * both states or per state; else the title is the heading, 'Messages · GameOn'.
+   */
+  title?: string | { signedOut?: string; signedIn?: string };
 }
 
 /** The table, in the order of spec part 2 §2; ordered for people, react-router ranks by path. */
 export const routeTable = [
-  { path: '/', signedOut: <LandingPage />, signedIn: <FeedPage /> },
-  // Signed in, /login goes on to where the sign-in was asked from (an event's form), else to /.
-  { path: '/login', signedOut: <LoginPage />, signedIn: <AfterSignIn />, visitorFrame: 'own' },
-  { path: '/register', signedOut: <RegisterPage />, signedIn: 'home', visitorFrame: 'own' },
+  {
+    path: '/',
+    signedOut: <LandingPage />,
+    signedIn: <FeedPage />,
+    title: { signedOut: 'GameOn – find your game, find your team' },
+  },
+  // Signed in, /login goes on to where the sign-in was asked from (an event's form, a member page
+  // opened signed out: lib/sign-in-return.ts), else to /.
+  {
+    path: '/login',
+    signedOut: <LoginPage />,
+    signedIn: <AfterSignIn />,
+    visitorFrame: 'own',
+    title: 'Sign in · GameOn',
+  },
+  // Signed up, likewise: a visitor who came from a member page (`?next=`) goes back to it.
+  {
+    path: '/register',
+    signedOut: <RegisterPage />,
+    signedIn: <AfterSignIn />,
+    visitorFrame: 'own',
+    title: 'Sign up · GameOn',
+  },
   {
     path: '/forgot-password',
     signedOut: <ForgotPasswordPage />,
@@ -121,7 +152,12 @@ export const routeTable = [
   { path: '/profile', signedOut: 'home', signedIn: <ProfileRoute /> },
   { path: '/profile/:userId', signedOut: 'home', signedIn: <ProfileRoute /> },
   { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },
-  { path: '/create-post', signedOut: 'home', signedIn: <CreatePostPage /> },
+  {
+    path: '/create-post',
+    signedOut: 'home',
+    signedIn: <CreatePostPage />,
+    title: 'Create Post · GameOn',
+  },
   { path: '/past-posts', signedOut: 'home', signedIn: <MyPostsPage /> },
   // A shared game link answers visitors too: the game with "Sign in to join".
   { path: '/posts/:postId', signedOut: <GameRoute />, signedIn: <GameRoute /> },
@@ -131,6 +167,13 @@ export const routeTable = [
   { path: '/create-event', signedOut: 'home', signedIn: <CreateEventPage /> },
   // Operators' reports; other members see "Not found" there.
   { path: '/admin', signedOut: 'home', signedIn: <AdminPage /> },
+  // Where a member lands once their account is deleted, signed out.
+  {
+    path: '/account-deleted',
+    signedOut: <AccountDeletedPage />,
+    signedIn: 'home',
+    title: 'Account deleted · GameOn',
+  },
   { path: '*', signedOut: 'home', signedIn: 'home' },
 ] as const satisfies readonly RouteRow[];
 

@@ -8,7 +8,7 @@ import { sockets } from '../test/fake-socket';
 import { jsonResponse, mockFetch, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
 import { routeTable } from './route-table';
-import type { RoutePath } from './route-table';
+import type { RoutePath, RouteRow } from './route-table';
 
 const ownProfile = {
   ...testUser,
@@ -59,6 +59,8 @@ function server(call: FetchCall): Response {
         : jsonResponse({ success: false, message: 'Unauthorized' }, { status: 401 });
     case '/api/auth/logout':
       return jsonResponse({ success: true });
+    case '/api/auth/login':
+      return jsonResponse({ token: 'good', user: testUser });
     case '/api/posts':
       return jsonResponse([]);
     case '/api/messages/unread-count':
@@ -141,10 +143,18 @@ const visits: Record<RoutePath, Visit> = {
   '/events/register': { signedIn: 'No event selected' },
   '/create-event': { signedIn: 'Create Event' },
   '/admin': { signedIn: 'Not found' },
+  '/account-deleted': { signedOut: 'Your account has been deleted' },
   '*': { paths: ['/nowhere', '/posts/5/edit'] },
 };
 
 const STATES = ['signedOut', 'signedIn'] as const;
+
+/** The `<title>` the table names for `row` in `state`, if it names one. */
+function rowTitle(row: RouteRow, state: (typeof STATES)[number]): string | undefined {
+  return typeof row.title === 'object' ? row.title[state] : row.title;
+}
+
+const home: RouteRow = routeTable[0];
 
 /** Every row of the table, at each of its paths, in both states, with what should show. */
 const cases = routeTable.flatMap((row) => {
@@ -156,7 +166,11 @@ const cases = routeTable.flatMap((row) => {
       // The frame shows as its navigation: the sidebar signed in, the landing bar signed out,
       // none around the auth screens, which draw their own.
       const ownFrame = page !== undefined && state === 'signedOut' && visit.ownFrame === true;
+      // Each page has its own title: the table's, else its heading and the site's name.
+      const documentTitle =
+        rowTitle(page === undefined ? home : row, state) ?? `${heading} · GameOn`;
       return {
+        documentTitle,
         title: `${state === 'signedOut' ? 'a visitor' : 'a member'} at ${path} gets "${heading}"${page === undefined ? ' at /' : ''}`,
         state,
         entry: visit.state === undefined ? path : { pathname: path, state: visit.state },
@@ -169,7 +183,7 @@ const cases = routeTable.flatMap((row) => {
 });
 
 describe('route guard (spec part 1 §2, part 2 §2)', () => {
-  it.each(cases)('$title', async ({ state, entry, heading, pathname, frame }) => {
+  it.each(cases)('$title', async ({ state, entry, heading, pathname, frame, documentTitle }) => {
     // Signed out, the server still answers what visitors may read (a shared game, events).
     mockFetch(server);
     if (state === 'signedIn') localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
@@ -179,6 +193,7 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     expect(router.state.location.pathname).toBe(pathname);
     const frames = screen.queryAllByRole('navigation', { name: /^(Main|Primary)$/ });
     expect(frames.map((nav) => nav.getAttribute('aria-label'))).toEqual(frame ? [frame] : []);
+    await waitFor(() => expect(document.title).toBe(documentTitle));
   });
 
   it.each(['Events', 'Browse Events'])("opens /events from the landing page's %s", async (name) => {
@@ -224,6 +239,98 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/events/register');
     expect(router.state.location.search).toBe('?event=4');
+  });
+
+  it.each([
+    ['/events/register?event=4', 'No event selected'],
+    ['/profile/3', 'rahul'],
+    ['/messages', 'Messages'],
+  ])(
+    'asks a visitor at %s to sign in to continue, and signing in returns there',
+    async (target, heading) => {
+      mockFetch(server);
+      const router = renderApp(target);
+      const prompt = await screen.findByRole('region', { name: 'Sign in to continue' });
+      expect(router.state.location.pathname).toBe('/');
+      const user = userEvent.setup();
+      await user.click(within(prompt).getByRole('link', { name: 'Sign In' }));
+      await user.type(await screen.findByLabelText('Email'), 'priya@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Secret12');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      const { pathname, search } = router.state.location;
+      expect(`${pathname}${search}`).toBe(target);
+    },
+  );
+
+  it("carries the page on through the top bar's Sign In and Get Started too", async () => {
+    mockFetch(server);
+    renderApp('/messages');
+    await screen.findByRole('region', { name: 'Sign in to continue' });
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    for (const link of within(bar).getAllByRole('link', { name: 'Sign In' }))
+      expect(link).toHaveAttribute('href', '/login?next=%2Fmessages');
+    for (const link of within(bar).getAllByRole('link', { name: 'Get Started' }))
+      expect(link).toHaveAttribute('href', '/register?next=%2Fmessages');
+  });
+
+  it('carries the page on from sign-in to sign-up', async () => {
+    mockFetch(server);
+    const router = renderApp('/login?next=%2Fmessages');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    const { pathname, search } = router.state.location;
+    expect(`${pathname}${search}`).toBe('/register?next=%2Fmessages');
+  });
+
+  it('sends a member who has just signed up at /register?next= on to that page', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    const router = renderApp('/register?next=%2Fmessages');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+  });
+
+  it.each(['https://evil.example/steal', '//evil.example/steal', '/\\evil.example/steal'])(
+    'ignores a return target %s that leaves the site: signing in opens the feed',
+    async (target) => {
+      mockFetch(server);
+      const router = renderApp(`/login?next=${encodeURIComponent(target)}`);
+      const user = userEvent.setup();
+      expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+        'href',
+        '/register',
+      );
+      await user.type(await screen.findByLabelText('Email'), 'priya@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Secret12');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('heading', { level: 1, name: FEED })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('shows no sign-in prompt at / for an unknown path or a foreign next', async () => {
+    mockFetch(server);
+    const router = renderApp('/nowhere');
+    await screen.findByRole('heading', { level: 1, name: LANDING });
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('region', { name: 'Sign in to continue' })).toBeNull();
+  });
+
+  it.each([
+    ['signedOut', 'a visitor'],
+    ['signedIn', 'a member'],
+  ])("titles a game that does not exist 'Game not found · GameOn' (%s)", async (state) => {
+    if (state === 'signedIn') localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(server);
+    renderApp('/posts/99');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Game not found' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Game not found · GameOn'));
   });
 
   it('checks a stored token at start-up and opens the feed', async () => {

@@ -1,16 +1,20 @@
 /**
  * The router (spec part 1 §2, spec part 2 §2): built from the route guard table
  * (route-table.tsx), one list of routes while signed out and one while signed in, under a root
- * route whose error element shows what a page throws. After sign-out the member lands on /login.
+ * route whose error element shows what a page throws. After sign-out the member lands on /login,
+ * after deleting their account on /account-deleted.
+ * A member page opened signed out goes to / with the page remembered (pages/SignInFirst.tsx).
  */
 import { Suspense, lazy, useEffect } from 'react';
 import type { ReactElement } from 'react';
 import { Navigate, ScrollRestoration, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
+import { DocumentTitle } from './DocumentTitle';
 import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { PublicLayout } from './layouts/PublicLayout';
+import { SignInFirst } from './pages/SignInFirst';
 import { routeTable } from './route-table';
 import type { RouteRow } from './route-table';
 
@@ -33,7 +37,22 @@ function routesOf(
 ): RouteObject[] {
   const route = (row: RouteRow): RouteObject => {
     const outcome = row[state];
-    return { path: row.path, element: outcome === 'home' ? <Navigate to="/" replace /> : outcome };
+    if (outcome !== 'home') {
+      const title = typeof row.title === 'object' ? row.title[state] : row.title;
+      return {
+        path: row.path,
+        element: (
+          <>
+            <DocumentTitle title={title} />
+            {outcome}
+          </>
+        ),
+      };
+    }
+    // A member page opened signed out remembers itself for after the sign-in; an unknown path
+    // is not worth coming back to.
+    const remember = state === 'signedOut' && row.path !== '*';
+    return { path: row.path, element: remember ? <SignInFirst /> : <Navigate to="/" replace /> };
   };
   return [
     { element: frame, children: rows.filter(inFrame).map(route) },
@@ -50,17 +69,18 @@ const signedInRoutes = routesOf('signedIn', <AppLayout />, (row) => row.signedIn
 
 /** Renders the routes that fit the session; a loading screen while the session starts. */
 function AppRoutes() {
-  const { user, loading, redirectToLogin, acknowledgeRedirect } = useAuth();
+  const { user, loading, redirectTo, acknowledgeRedirect } = useAuth();
   const { pathname } = useLocation();
   const element = useRoutes(user === null ? signedOutRoutes : signedInRoutes);
-  const atLogin = pathname === '/login';
+  const arrived = redirectTo !== null && pathname === redirectTo;
 
   useEffect(() => {
-    if (redirectToLogin && atLogin) acknowledgeRedirect();
-  }, [redirectToLogin, atLogin, acknowledgeRedirect]);
+    if (arrived) acknowledgeRedirect();
+  }, [arrived, acknowledgeRedirect]);
 
   if (loading) return <LoadingScreen />;
-  if (redirectToLogin && !atLogin) return <Navigate to="/login" replace />;
+  // A session just ended: /login after signing out, /account-deleted after deleting the account.
+  if (redirectTo !== null && !arrived) return <Navigate to={redirectTo} replace />;
   // A navigation is a transition, so a page whose code is still loading would leave the previous
   // page on screen, taking input meant for the next one. Signed out, each path gets its own
   // boundary: the auth screens share no frame, so the loading screen shows instead, and the

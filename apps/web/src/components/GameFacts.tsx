@@ -1,10 +1,10 @@
-import { formatDateTime, isOnlineEvent } from '@gameon/shared';
+import { formatGameTime, isOnlineEvent } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx, viewerTimeZone } from '../lib/format';
+import { cx, viewerFormat } from '../lib/format';
 import { SportIcon } from './SportIcon';
 
 /**
@@ -28,11 +28,7 @@ export function SportBadge({ sport, children }: { sport: string; children?: Reac
 
 /** When a game takes place, in the viewer's time zone. */
 export function GameTime({ post }: { post: Pick<Post, 'event_time'> }) {
-  return (
-    <time dateTime={post.event_time}>
-      {formatDateTime(post.event_time, { timeZone: viewerTimeZone() })}
-    </time>
-  );
+  return <time dateTime={post.event_time}>{formatGameTime(post.event_time, viewerFormat())}</time>;
 }
 
 /** A game's heading linking to the game page `/posts/:id`. */

@@ -3,7 +3,7 @@ import type { Review } from '@gameon/shared';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx, viewerTimeZone } from '../lib/format';
+import { cx, viewerFormat } from '../lib/format';
 import { reviewCategoryLabels } from '../lib/reviews';
 import { RatingStars } from './RatingStars';
 import { TagChips } from './TagChips';
@@ -27,7 +27,7 @@ interface ReviewCardProps {
  */
 export function ReviewCard({ review, compact = false, actions }: ReviewCardProps) {
   const titleId = useId();
-  const timeZone = viewerTimeZone();
+  const format = viewerFormat();
   return (
     <article
       aria-labelledby={titleId}
@@ -74,13 +74,13 @@ export function ReviewCard({ review, compact = false, actions }: ReviewCardProps
             <span aria-hidden="true">·</span>
           </>
         )}
-        <time dateTime={review.created_at} title={formatDateTime(review.created_at, { timeZone })}>
-          {formatRelativeTime(review.created_at, new Date(), { timeZone })}
+        <time dateTime={review.created_at} title={formatDateTime(review.created_at, format)}>
+          {formatRelativeTime(review.created_at, new Date(), format)}
         </time>
         {review.updated_at !== null && (
           <>
             <span aria-hidden="true">·</span>
-            <span title={`Edited ${formatDateTime(review.updated_at, { timeZone })}`}>edited</span>
+            <span title={`Edited ${formatDateTime(review.updated_at, format)}`}>edited</span>
           </>
         )}
       </p>

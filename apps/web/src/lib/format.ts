@@ -1,9 +1,21 @@
 /** Display helpers of the web app; the product formats live in `@gameon/shared` (spec part 1 §9). */
-import { NO_RADIUS, RADIUS_OPTIONS_M } from '@gameon/shared';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, NO_RADIUS, RADIUS_OPTIONS_M } from '@gameon/shared';
+import type { FormatOptions } from '@gameon/shared';
 
-/** The viewer's IANA time zone, passed to the shared formatters and the feed's `tz` filter. */
+/**
+ * The viewer's IANA time zone, from the browser (India's when it names none), passed to the
+ * shared formatters and the feed's `tz` filter.
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+}
+
+/**
+ * How this viewer reads dates and times (BEYOND-THE-SPEC "Dates and times"): Indian English in
+ * their own time zone. Every date the web app shows goes through the shared formatters with it.
+ */
+export function viewerFormat(): FormatOptions {
+  return { timeZone: viewerTimeZone(), locale: DEFAULT_LOCALE };
 }
 
 /** Seconds as `mm:ss`, e.g. 600 -> '10:00', 59 -> '00:59' (registration code countdown). */

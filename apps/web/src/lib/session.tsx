@@ -24,7 +24,13 @@ const sessionApi = () => import('./session-api');
 type AuthState =
   | { status: 'loading'; user: null; token: string }
   | { status: 'signedIn'; user: SessionUser; token: string }
-  | { status: 'signedOut'; user: null; token: null; redirectToLogin: boolean };
+  | { status: 'signedOut'; user: null; token: null; redirectTo: SignedOutLanding | null };
+
+/**
+ * Where the router sends a member whose session just ended: /login after signing out (or a
+ * refused token), /account-deleted after deleting the account.
+ */
+export type SignedOutLanding = '/login' | '/account-deleted';
 
 export type LoginInput = { email: string; password: string } | { token: string; user: SessionUser };
 export type LoginResult = { success: true } | { success: false; message: string };
@@ -34,8 +40,8 @@ export interface AuthContextValue {
   token: string | null;
   /** True while a stored token is being checked at start-up. */
   loading: boolean;
-  /** True right after sign-out, until the router has shown /login. */
-  redirectToLogin: boolean;
+  /** Right after the session ended, where to show next, until the router has shown it. */
+  redirectTo: SignedOutLanding | null;
   /**
    * Signs in with e-mail and password (`POST /auth/login`), or stores a ready session (after
    * sign-up) without a network call. Resolves to the server's message on failure, else
@@ -45,13 +51,21 @@ export interface AuthContextValue {
   /** Signs out: revokes the token on the server (failures ignored) and clears all state. */
   logout: () => void;
   /**
+   * Call before asking the server to delete the account: the socket closes and a refused token
+   * (the account going) no longer signs out to /login, so no call is made with the dying token.
+   * Answers a function that undoes this (the deletion failed).
+   */
+  startAccountDeletion: () => () => void;
+  /**
    * Ends the session after the account was deleted: the token is already dead on the server, so
-   * nothing is revoked, and the member lands on / rather than /login.
+   * nothing is revoked, and the member lands on /account-deleted rather than /login.
    */
   endDeletedSession: () => void;
+  /** True between {@link startAccountDeletion} and its end: the socket stays closed. */
+  ending: boolean;
   /** Reloads the signed-in member (`GET /auth/me`), e.g. after a new profile picture. */
   refreshUser: () => Promise<void>;
-  /** Called by the router once /login is shown after a sign-out. */
+  /** Called by the router once {@link redirectTo} is shown. */
   acknowledgeRedirect: () => void;
 }
 
@@ -63,7 +77,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 function initialState(): AuthState {
   const token = readStoredToken();
   return token === null
-    ? { status: 'signedOut', user: null, token: null, redirectToLogin: false }
+    ? { status: 'signedOut', user: null, token: null, redirectTo: null }
     : { status: 'loading', user: null, token };
 }
 
@@ -71,6 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(initialState);
   const tokenRef = useRef<string | null>(state.token);
+  const [ending, setEnding] = useState(false);
+  const endingRef = useRef(false);
 
   const update = useCallback((next: AuthState) => {
     tokenRef.current = next.token;
@@ -81,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const token = tokenRef.current;
     storeToken(null);
     queryClient.clear();
-    update({ status: 'signedOut', user: null, token: null, redirectToLogin: true });
+    update({ status: 'signedOut', user: null, token: null, redirectTo: '/login' });
     if (token !== null) {
       sessionApi()
         .then((api) => api.logoutRequest(token))
@@ -89,11 +105,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient, update]);
 
+  const setEndingTo = useCallback((value: boolean) => {
+    endingRef.current = value;
+    setEnding(value);
+  }, []);
+
+  const startAccountDeletion = useCallback(() => {
+    setEndingTo(true);
+    return () => setEndingTo(false);
+  }, [setEndingTo]);
+
   const endDeletedSession = useCallback(() => {
     storeToken(null);
     queryClient.clear();
-    update({ status: 'signedOut', user: null, token: null, redirectToLogin: false });
-  }, [queryClient, update]);
+    update({ status: 'signedOut', user: null, token: null, redirectTo: '/account-deleted' });
+    setEndingTo(false);
+  }, [queryClient, update, setEndingTo]);
 
   const refreshUser = useCallback(async () => {
     const token = tokenRef.current;
@@ -156,15 +183,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized((token) => {
-        if (token === tokenRef.current) logout();
+        // While the account is being deleted its token dies on purpose: not a sign-out.
+        if (token === tokenRef.current && !endingRef.current) logout();
       }),
     [logout],
   );
 
   const acknowledgeRedirect = useCallback(() => {
     setState((current) =>
-      current.status === 'signedOut' && current.redirectToLogin
-        ? { ...current, redirectToLogin: false }
+      current.status === 'signedOut' && current.redirectTo !== null
+        ? { ...current, redirectTo: null }
         : current,
     );
   }, []);
@@ -174,14 +202,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       token: state.token,
       loading: state.status === 'loading',
-      redirectToLogin: state.status === 'signedOut' && state.redirectToLogin,
+      redirectTo: state.status === 'signedOut' ? state.redirectTo : null,
       login,
       logout,
+      startAccountDeletion,
       endDeletedSession,
+      ending,
       refreshUser,
       acknowledgeRedirect,
     }),
-    [state, login, logout, endDeletedSession, refreshUser, acknowledgeRedirect],
+    [
+      state,
+      login,
+      logout,
+      startAccountDeletion,
+      endDeletedSession,
+      ending,
+      refreshUser,
+      acknowledgeRedirect,
+    ],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -5,6 +5,7 @@
  * event maps of `../events.ts`).
  */
 import { z } from 'zod';
+import { cleanPhoneNumber } from '../phone.js';
 import {
   COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
@@ -181,7 +182,7 @@ const PHONE_MESSAGE = 'Phone number must be exactly 10 digits';
 
 /**
  * `POST /event-registrations` body (spec part 2 §3 Event registration form, §5, §7): `name`
- * (the team leader) required; `phone` exactly 10 digits; `country_code` one of five, +91 by
+ * (the team leader) required; `phone` exactly 10 digits once cleaned (phone.ts); `country_code` one of five, +91 by
  * default; `team_name` optional. `event_title` and `email` are informative only: the server
  * reads the title from the event and stores the account's e-mail, whatever these say.
  */
@@ -196,8 +197,8 @@ export const eventRegistrationBodySchema = z.object({
   email: z.string().max(254).optional(),
   phone: z
     .string({ error: PHONE_MESSAGE })
-    .trim()
-    .regex(/^\d{10}$/, PHONE_MESSAGE),
+    .transform(cleanPhoneNumber)
+    .pipe(z.string().regex(/^\d{10}$/, PHONE_MESSAGE)),
   country_code: z
     .enum(COUNTRY_CODES, { error: `Country code must be one of ${COUNTRY_CODES.join(', ')}` })
     .default(DEFAULT_COUNTRY_CODE),

@@ -1,5 +1,6 @@
 /** People: search, follow, profiles, settings and privacy (spec part 1 §3; spec part 2 §3, §5, §6, §9). */
 import { z } from 'zod';
+import { cleanPhoneNumber } from '../phone.js';
 import { BIO_MAX, LOCATION_NAME_MAX, POST_SPORTS, SEARCH_MIN_CHARS } from '../constants.js';
 import { textListSchema } from './auth.js';
 import { pageQuerySchema } from './common.js';
@@ -83,9 +84,11 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/** A profile phone: cleaned (phone.ts), then empty (removed, null) or exactly 10 digits. */
 const phoneSchema = z
   .string({ error: 'Phone number must be text' })
-  .regex(/^(\d{10})?$/, 'Phone number must be exactly 10 digits')
+  .transform(cleanPhoneNumber)
+  .pipe(z.string().regex(/^(\d{10})?$/, 'Phone number must be exactly 10 digits'))
   .transform((v) => (v === '' ? null : v));
 
 /** `PUT /settings`: one or more fields (spec part 2 §7). */

@@ -101,6 +101,16 @@ describe('registering', () => {
     expect(res.body.registration).toMatchObject({ country_code: '+91', team_name: null });
   });
 
+  it.each(['98765 43210', '+91 98765 43210', '098765 43210'])(
+    'takes the phone %j as 9876543210 (spaces, +91 and a leading 0 cleaned away)',
+    async (phone) => {
+      const event = await server.createEvent(organizer.token, { title: `Phone ${phone}` });
+      const res = await register(member, form(event.id, { phone }));
+      expect(res.status).toBe(201);
+      expect(res.body.registration.phone).toBe('9876543210');
+    },
+  );
+
   it('needs a member (401 signed out)', async () => {
     const res = await register(null, form(event.id));
     expect(res.status).toBe(401);

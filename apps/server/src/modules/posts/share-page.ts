@@ -4,6 +4,7 @@
  * so a link pasted into WhatsApp shows a card (link crawlers run no JavaScript). Pure functions.
  */
 import escapeHtml from 'escape-html';
+import { formatGameTime } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 
 /** The shared card image, a 1200×630 PNG in the web app's public assets (apps/web/public). */
@@ -90,14 +91,7 @@ export function areaOf(locationName: string): string | null {
 
 /** "Sat, 29 Nov, 7:00 pm": a game's `event_time` (ISO, UTC) in India's time. */
 export function cardTime(eventTime: string): string {
-  return new Date(eventTime).toLocaleString('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: CARD_TIME_ZONE,
-  });
+  return formatGameTime(eventTime, { timeZone: CARD_TIME_ZONE });
 }
 
 /**

@@ -326,6 +326,17 @@ describe('settings, skills and availability', () => {
     });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.message).toBe('Phone number must be exactly 10 digits');
+    for (const typed of ['98765 43210', '+91 98765 43210', '098765 43210']) {
+      const saved = await server.request<Settings>('PUT', '/api/settings', {
+        token: fresh.token,
+        body: { phone_number: typed },
+      });
+      expect({ typed, status: saved.status, phone: saved.body.phone_number }).toEqual({
+        typed,
+        status: 200,
+        phone: '9876543210',
+      });
+    }
     expect(
       (
         await server.request('PUT', '/api/settings', {

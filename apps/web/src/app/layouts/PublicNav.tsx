@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/Button';
 import { LinkList } from '../../components/LinkList';
 import type { LinkItem } from '../../components/LinkList';
 import { LogoLink } from '../../components/LogoLink';
+import { nextPath, withNext } from '../../lib/sign-in-return';
 
 const navLink =
   'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
@@ -13,16 +14,19 @@ const menuLinks: LinkItem[] = [
   { to: '/events', label: 'Events' },
   { to: '/download', label: 'Download App' },
 ];
-const signIn: LinkItem = { to: '/login', label: 'Sign In' };
 
 /**
  * Top navigation of the public frame (spec part 1 §2 "Landing page"): Events, Get Started,
  * Download App, Sign In; a visitor sees it above the landing page and the public pages. On small
  * screens the links are in a disclosure (`<details>`), which works without script on the
- * pre-rendered landing page and closes when the web app moves to another page.
+ * pre-rendered landing page and closes when the web app moves to another page. On / after a
+ * member page was opened signed out, Sign In and Get Started carry that page on (`?next=`).
  */
 export function PublicNav() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const next = nextPath(search);
+  const signIn: LinkItem = { to: withNext('/login', next), label: 'Sign In' };
+  const getStarted = withNext('/register', next);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/85 backdrop-blur">
       <nav
@@ -32,7 +36,7 @@ export function PublicNav() {
         <LogoLink size={36} />
         <div className="hidden items-center gap-1 md:flex">
           <LinkList links={[...menuLinks, signIn]} className={navLink} />
-          <Link to="/register" className={buttonClasses('primary', 'md', 'ml-2')}>
+          <Link to={getStarted} className={buttonClasses('primary', 'md', 'ml-2')}>
             Get Started
           </Link>
         </div>
@@ -49,7 +53,7 @@ export function PublicNav() {
             <div className="absolute inset-x-0 top-full border-t border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
               <div className="flex flex-col gap-1">
                 <LinkList links={menuLinks} className={navLink} />
-                <Link to="/register" className={buttonClasses('primary', 'md', 'mt-2')}>
+                <Link to={getStarted} className={buttonClasses('primary', 'md', 'mt-2')}>
                   Get Started
                 </Link>
               </div>

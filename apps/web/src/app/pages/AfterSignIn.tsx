@@ -1,11 +1,11 @@
 import { Navigate, useLocation } from 'react-router';
-import { signInReturnPath } from '../../lib/sign-in-return';
+import { signInReturnTarget } from '../../lib/sign-in-return';
 
 /**
- * /login once signed in: back to the path the sign-in was asked from (lib/sign-in-return.ts,
- * e.g. an event's registration form), else the feed.
+ * /login and /register once signed in: back to the page the sign-in was asked from (its `next`
+ * parameter or navigation state, lib/sign-in-return.ts: an event's registration form, a member
+ * page opened signed out), else the feed.
  */
 export function AfterSignIn() {
-  const state: unknown = useLocation().state;
-  return <Navigate to={signInReturnPath(state) ?? '/'} replace />;
+  return <Navigate to={signInReturnTarget(useLocation()) ?? '/'} replace />;
 }

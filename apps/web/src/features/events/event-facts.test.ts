@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { viewerIn } from '../../test/time-zone';
 import {
   costText,
+  eventTimeRange,
+  formatDeadline,
   formatRupees,
   placesText,
   prizeText,
@@ -48,5 +51,21 @@ describe('event facts (spec part 2 §3, §9)', () => {
     expect(
       registrationClosedReason({ ...open, registration_deadline: '2026-07-18T11:00:00Z' }, now),
     ).toBe('Registration closed');
+  });
+});
+
+describe('event times (Indian English, the viewer’s zone)', () => {
+  const event = { event_date: '2026-12-05T04:30:00.000Z', end_date: '2026-12-05T12:30:00.000Z' };
+
+  it('writes the range with the day once, as game cards write times', () => {
+    viewerIn('Asia/Kolkata', '2026-11-27T12:00:00.000Z');
+    expect(eventTimeRange(event)).toBe('Sat, 5 Dec, 10:00 am – 6:00 pm');
+    expect(formatDeadline('2026-12-03T14:30:00.000Z')).toBe('Thu, 3 Dec, 8:00 pm');
+  });
+
+  it('follows the viewer into another zone', () => {
+    viewerIn('Europe/London', '2026-11-27T12:00:00.000Z');
+    expect(eventTimeRange(event)).toBe('Sat, 5 Dec, 4:30 am – 12:30 pm');
+    expect(formatDeadline('2026-12-03T14:30:00.000Z')).toBe('Thu, 3 Dec, 2:30 pm');
   });
 });

@@ -3,7 +3,9 @@
  * with a prize pool of 1500"): rupees with Indian digit grouping, places left, skill
  * level, and the time range in the viewer's local time.
  */
+import { formatGameTime, formatTimeRange } from '@gameon/shared';
 import type { EventSkillLevel, SportsEvent } from '@gameon/shared';
+import { viewerFormat } from '../../lib/format';
 
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -37,32 +39,17 @@ export function skillLevelLabel(level: EventSkillLevel | 'all'): string {
   return level === 'all' ? 'All levels' : level.charAt(0).toUpperCase() + level.slice(1);
 }
 
-const range = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /**
- * From start to end in the viewer's local time, the day written once when both fall on it:
- * 'Sat, Jul 19, 10:00 AM – 6:00 PM', else 'Sat, Jul 19, 10:00 AM – Sun, Jul 20, 6:00 PM'.
+ * From start to end in the viewer's zone, the day written once when both fall on it:
+ * 'Sat, 19 Jul, 10:00 am – 6:00 pm', else 'Sat, 19 Jul, 10:00 am – Sun, 20 Jul, 6:00 pm'.
  */
 export function eventTimeRange(event: Pick<SportsEvent, 'event_date' | 'end_date'>): string {
-  return range.formatRange(new Date(event.event_date), new Date(event.end_date));
+  return formatTimeRange(event.event_date, event.end_date, viewerFormat());
 }
 
-const deadline = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A deadline in the viewer's local time: 'Jul 19, 8:00 PM'. */
+/** A deadline in the viewer's zone, written as game times are: 'Sat, 19 Jul, 8:00 pm'. */
 export function formatDeadline(instant: string): string {
-  return deadline.format(new Date(instant));
+  return formatGameTime(instant, viewerFormat());
 }
 
 /** Why registering is not possible at `now` (full, or past the registration deadline), or null. */

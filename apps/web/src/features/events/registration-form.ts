@@ -52,8 +52,3 @@ export function toRegistrationBody(
     team_name: values.team_name,
   };
 }
-
-/** What the phone box keeps of typed text: its digits, at most 10 (spec part 2 §5). */
-export function phoneDigits(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 10);
-}

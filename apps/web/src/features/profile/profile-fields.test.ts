@@ -3,7 +3,6 @@ import {
   formatPhone,
   formatSlot,
   imageProblem,
-  phoneInput,
   sortSlots,
   validatePhone,
   validateSkills,
@@ -11,11 +10,6 @@ import {
 } from './profile-fields';
 
 describe('phone (spec part 2 §5)', () => {
-  it('keeps digits only, at most 10', () => {
-    expect(phoneInput('+91 98765-43210')).toBe('9198765432');
-    expect(phoneInput('abc')).toBe('');
-  });
-
   it('accepts empty or exactly 10 digits', () => {
     expect(validatePhone('')).toBeNull();
     expect(validatePhone('9876543210')).toBeNull();

@@ -1,16 +1,10 @@
 /** Rules and formats of the profile's editable fields (spec part 2 §5, §8, §9). */
 import { SKILL_LEVELS } from '@gameon/shared';
 import type { AvailabilitySlot, Skill } from '@gameon/shared';
-import { AVATAR_MAX_BYTES, COVER_MAX_BYTES, IMAGE_TYPES } from '@gameon/shared';
+import { AVATAR_MAX_BYTES, COVER_MAX_BYTES, IMAGE_TYPES, PHONE_DIGITS } from '@gameon/shared';
 import type { ImageKind } from './api';
 
-export const PHONE_DIGITS = 10;
 export const PHONE_INVALID = 'Phone number must be exactly 10 digits';
-
-/** What the phone box keeps of typed text: digits only, at most 10 (spec part 2 §5). */
-export function phoneInput(text: string): string {
-  return text.replace(/\D/g, '').slice(0, PHONE_DIGITS);
-}
 
 /** A non-empty phone number needs exactly 10 digits; empty clears it. Null when valid. */
 export function validatePhone(digits: string): string | null {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
+import { viewerIn } from '../../../test/time-zone';
 import { AdminPage } from './AdminPage';
 
 const now = new Date(Date.now() - 5 * 60 * 1000).toISOString();
@@ -77,6 +78,7 @@ describe('AdminPage (issue 17)', () => {
   });
 
   it('shows what was reported as it read then, though its author deleted it since', async () => {
+    viewerIn('Asia/Kolkata');
     reports = [
       openReport(5, {
         target_type: 'review',
@@ -121,7 +123,7 @@ describe('AdminPage (issue 17)', () => {
       'As reportedWorst turf ever (1/5, venue)The owner cheats.',
     );
     expect(within(event!).getByRole('figure')).toHaveTextContent(
-      'Monsoon CupFootball, Bengaluru, Nov 28, 2099, 01:30 PMPrize money guaranteed',
+      'Monsoon CupFootball, Bengaluru, Sat, 28 Nov, 2099, 7:00 pmPrize money guaranteed',
     );
     expect(within(member!).getByRole('figure')).toHaveTextContent(
       'spammerBuy followers hereSports: Cricket',

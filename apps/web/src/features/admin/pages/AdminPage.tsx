@@ -1,4 +1,4 @@
-import { formatDateTime, formatRelativeTime } from '@gameon/shared';
+import { formatGameTime, formatRelativeTime } from '@gameon/shared';
 import type { AdminReport, ReportSnapshot } from '@gameon/shared';
 import { Ban, Check, Flag, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
 import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 import { errorMessage } from '../../../lib/api-client';
+import { viewerFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useAdminAction, useOpenReports } from '../api';
 
@@ -45,7 +46,8 @@ function SnapshotView({ snapshot }: { snapshot: ReportSnapshot }) {
         <>
           <p className="font-semibold text-slate-900">{snapshot.title}</p>
           <p>
-            {snapshot.sport}, {snapshot.location_name}, {formatDateTime(snapshot.event_date)}
+            {snapshot.sport}, {snapshot.location_name},{' '}
+            {formatGameTime(snapshot.event_date, viewerFormat())}
           </p>
           <p className="whitespace-pre-line">{snapshot.description}</p>
         </>
@@ -102,7 +104,7 @@ function ReportItem({
           {report.target_type !== 'member' && report.member && <> by {report.member.username}</>}
         </p>
         <time dateTime={report.created_at} className="text-xs text-slate-500">
-          {formatRelativeTime(report.created_at)}
+          {formatRelativeTime(report.created_at, new Date(), viewerFormat())}
         </time>
       </div>
       <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{report.reason}</p>

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { InputField } from '../../../components/InputField';
 import { useAuth } from '../../../lib/session';
+import { nextPath, withNext } from '../../../lib/sign-in-return';
 import { AuthHeading, AuthSwitch } from '../components/AuthHeading';
 import { AuthLayout } from '../components/AuthLayout';
 
@@ -33,15 +34,18 @@ export function LoginPage() {
 
   useEffect(() => {
     if (stateMessage(location.state) !== null) {
-      void navigate(location.pathname, { replace: true, state: null });
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, state: null },
+      );
     }
-  }, [location.state, location.pathname, navigate]);
+  }, [location.state, location.pathname, location.search, navigate]);
 
   const signIn = handleSubmit(async ({ email, password }) => {
     setError(null);
     const result = await login({ email: email.trim(), password });
     // On success the signed-in routes take over: the feed, or the page the sign-in was asked
-    // from (navigation state, lib/sign-in-return.ts).
+    // from (`?next=` or navigation state, lib/sign-in-return.ts).
     if (!result.success) setError(result.message);
   });
 
@@ -85,7 +89,11 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
-      <AuthSwitch question="New to GameOn?" to="/register" link="Create an account" />
+      <AuthSwitch
+        question="New to GameOn?"
+        to={withNext('/register', nextPath(location.search))}
+        link="Create an account"
+      />
     </AuthLayout>
   );
 }

@@ -117,6 +117,20 @@ describe('EventRegistrationPage (spec part 2 §2, §3, §5, §8)', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it.each(['+91 98765 43210', '098765 43210', '98765 43210'])(
+    'cleans the phone %j, typed or pasted, to 9876543210',
+    async (typed) => {
+      const { user } = renderPage('/events/register?event=11');
+      const phone = await screen.findByLabelText('Phone');
+      await user.type(phone, typed);
+      expect(phone).toHaveValue('9876543210');
+      await user.clear(phone);
+      await user.click(phone);
+      await user.paste(typed);
+      expect(phone).toHaveValue('9876543210');
+    },
+  );
+
   it("registers with the account's e-mail, no additional info, then offers Back to Events", async () => {
     let answer: (response: Response) => void = () => undefined;
     const { calls, user } = renderPage(

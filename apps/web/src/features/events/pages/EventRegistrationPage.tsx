@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '@gameon/shared';
+import { COUNTRY_CODES, phoneInputValue } from '@gameon/shared';
 import type { SportsEvent } from '@gameon/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, CircleCheckBig, ClipboardList, MapPin, SearchX, Ticket } from 'lucide-react';
@@ -22,7 +22,6 @@ import { useEvent, useRegisterForEvent } from '../api';
 import { costText, eventTimeRange } from '../event-facts';
 import {
   emptyRegistrationForm,
-  phoneDigits,
   registrationFormSchema,
   toRegistrationBody,
 } from '../registration-form';
@@ -110,12 +109,15 @@ function failureText(error: unknown): string {
     : REGISTRATION_FAILED;
 }
 
-/** A registered phone box that keeps only the digits typed or pasted, at most 10 (spec part 2 §5). */
+/**
+ * A registered phone box that keeps only the digits typed or pasted, at most 10 (spec part 2 §5),
+ * with spaces, a leading +91 and a leading 0 cleaned away (`phoneInputValue`).
+ */
 function digitsOnly<N extends string>(field: UseFormRegisterReturn<N>): UseFormRegisterReturn<N> {
   return {
     ...field,
     onChange: (change: { target: { value: string } }) => {
-      change.target.value = phoneDigits(change.target.value);
+      change.target.value = phoneInputValue(change.target.value);
       return field.onChange(change);
     },
   };
@@ -178,9 +180,8 @@ function RegistrationForm({
           id="registration-phone"
           label="Phone"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
-          maxLength={10}
           placeholder="10 digits"
           error={errors.phone?.message}
           {...digitsOnly(register('phone'))}

@@ -4,7 +4,7 @@ import { MessagesSquare, PenSquare, UserRound, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
-import { badgeText, cx, viewerTimeZone } from '../../../lib/format';
+import { badgeText, cx, viewerFormat } from '../../../lib/format';
 import { ConversationSearch } from './ConversationSearch';
 import { RetryNote } from '../../../components/LoadStates';
 
@@ -70,7 +70,7 @@ function ConversationRow({
             </span>
             {lastAt !== null && (
               <time dateTime={lastAt} className="shrink-0 text-[11px] text-slate-500">
-                {formatMessageTime(lastAt, new Date(), { timeZone: viewerTimeZone() })}
+                {formatMessageTime(lastAt, new Date(), viewerFormat())}
               </time>
             )}
           </span>

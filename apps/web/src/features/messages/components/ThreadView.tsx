@@ -3,7 +3,7 @@ import { MessageSquareDashed } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { cx, viewerTimeZone } from '../../../lib/format';
+import { cx, viewerFormat } from '../../../lib/format';
 import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 import { BackToConversations } from './BackToConversations';
 
@@ -166,7 +166,7 @@ export function MessageBubble({ own, content, createdAt, senderName, status }: M
           )}
         >
           <time dateTime={createdAt}>
-            {formatMessageTime(createdAt, new Date(), { timeZone: viewerTimeZone() })}
+            {formatMessageTime(createdAt, new Date(), viewerFormat())}
           </time>
           {status}
         </p>

@@ -1,6 +1,6 @@
 import { formatRelativeTime } from '@gameon/shared';
 import type { ReceivedNotification } from '@gameon/shared';
-import { cx, viewerTimeZone } from '../../../lib/format';
+import { cx, viewerFormat } from '../../../lib/format';
 
 /** The dot that marks an unread notification (kept as a blank of the same size once read). */
 export function UnreadDot({ unread }: { unread: boolean }) {
@@ -21,7 +21,7 @@ export function NotificationText({ notification }: { notification: ReceivedNotif
     <>
       {notification.message}{' '}
       <span className="font-normal text-slate-500">
-        ({formatRelativeTime(notification.created_at, new Date(), { timeZone: viewerTimeZone() })})
+        ({formatRelativeTime(notification.created_at, new Date(), viewerFormat())})
       </span>
     </>
   );

@@ -1,4 +1,4 @@
-import { placeLabel } from '@gameon/shared';
+import { phoneInputValue, placeLabel } from '@gameon/shared';
 import type { Place } from '@gameon/shared';
 import { Contact, MapPin, Phone } from 'lucide-react';
 import { Button } from '../../../components/Button';
@@ -6,7 +6,7 @@ import { FormField, hintId } from '../../../components/FormField';
 import { InputField } from '../../../components/InputField';
 import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useSaveProfileFields } from '../api';
-import { formatPhone, phoneInput, validatePhone } from '../profile-fields';
+import { formatPhone, validatePhone } from '../profile-fields';
 import { EditableField, useFieldEditor } from './FieldEditor';
 import { EmptyText, ProfileFieldRow, ProfileSection } from './ProfileSection';
 
@@ -43,10 +43,10 @@ function PhoneField({ phone }: { phone: string | null }) {
           error={editor.invalid}
           hint="10 digits. Leave empty to remove it."
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
           value={draft}
-          onChange={(event) => editor.change(phoneInput(event.target.value))}
+          onChange={(event) => editor.change(phoneInputValue(event.target.value))}
           placeholder="9876543210"
           inputClassName="tabular-nums"
         />

@@ -422,6 +422,17 @@ describe('Profile field edits (spec part 2 §4, §5, §8)', () => {
     expect(screen.getByRole('button', { name: 'Edit phone' })).toHaveFocus();
   });
 
+  it('cleans a phone typed as +91 98765 43210 or 098765 43210 to 9876543210', async () => {
+    const { user } = renderProfile('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit phone' }));
+    const input = screen.getByLabelText('Phone number');
+    for (const typed of ['+91 98765 43210', '098765 43210']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      expect(input).toHaveValue('9876543210');
+    }
+  });
+
   it("refuses a phone number that is not 10 digits: 'Phone number must be exactly 10 digits'", async () => {
     const { calls, user } = renderProfile('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit phone' }));

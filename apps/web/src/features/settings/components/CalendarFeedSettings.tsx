@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button';
 import { inputClasses } from '../../../components/FormField';
 import { LoadingLine } from '../../../components/LoadStates';
 import { errorMessage } from '../../../lib/api-client';
-import { viewerTimeZone } from '../../../lib/format';
+import { viewerFormat } from '../../../lib/format';
 import { useCalendarFeed, useResetCalendarFeed } from '../api';
 import { SettingsCard } from './SettingsCard';
 
@@ -81,8 +81,8 @@ export function CalendarFeedSettings() {
           </>
         ) : active && createdAt !== null ? (
           <p className="text-sm text-slate-600">
-            Your link was made on {formatDateTime(createdAt, { timeZone: viewerTimeZone() })}. For
-            your safety it is shown only once: reset it to see a new link.
+            Your link was made on {formatDateTime(createdAt, viewerFormat())}. For your safety it is
+            shown only once: reset it to see a new link.
           </p>
         ) : null}
         <Button

@@ -1,7 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { DialogActions } from '../../../components/DialogActions';
@@ -15,20 +14,16 @@ import { SettingsCard } from './SettingsCard';
 const PASSWORD_ID = 'delete-account-password';
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const navigate = useNavigate();
-  const { endDeletedSession } = useAuth();
+  const { startAccountDeletion, endDeletedSession } = useAuth();
   const deleteAccount = useDeleteAccount();
   const { register, handleSubmit, formState } = useForm({ defaultValues: { password: '' } });
 
-  const confirm = handleSubmit(({ password }) =>
-    deleteAccount.mutate(password, {
-      onSuccess: () => {
-        // The token died with the account: sign out here only, and land on the landing page.
-        void navigate('/', { replace: true });
-        endDeletedSession();
-      },
-    }),
-  );
+  const confirm = handleSubmit(({ password }) => {
+    // The socket closes first and nothing signs out on the dying token; once the account is
+    // gone the session ends here only, and the router shows /account-deleted.
+    const cancel = startAccountDeletion();
+    deleteAccount.mutate(password, { onSuccess: endDeletedSession, onError: cancel });
+  });
 
   return (
     <Modal
@@ -63,7 +58,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
 /**
  * The danger zone of the Security tab: deleting the account (`DELETE /account` with the
- * password, CONTRACT.md), after which the member is signed out and lands on /.
+ * password, CONTRACT.md), after which the member is signed out and lands on /account-deleted.
  */
 export function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_TIME_ZONE,
-  formatDateTime,
-  formatRelativeTime,
-  type SessionInfo,
-} from '@gameon/shared';
+import { formatDateTime, formatRelativeTime, type SessionInfo } from '@gameon/shared';
 import { LogOut, Monitor } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
@@ -11,15 +6,13 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadingLine, RetryNote } from '../../../components/LoadStates';
 import { errorMessage } from '../../../lib/api-client';
+import { viewerFormat } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api';
 import { SettingsCard } from './SettingsCard';
 
-/** Times are shown in Indian time, whatever the device's own zone. */
-const TIME_ZONE = { timeZone: DEFAULT_TIME_ZONE };
-
 /** "just now", "3 hours ago", "Nov 21, 2026": to follow "Last seen". */
 function lastSeen(at: string): string {
-  const text = formatRelativeTime(at, new Date(), TIME_ZONE);
+  const text = formatRelativeTime(at, new Date(), viewerFormat());
   return text === 'Just now' ? 'just now' : text;
 }
 
@@ -49,7 +42,7 @@ function SessionItem({
           {session.ip ? `${session.ip} · ` : ''}Last seen{' '}
           <time
             dateTime={session.last_seen_at}
-            title={formatDateTime(session.last_seen_at, TIME_ZONE)}
+            title={formatDateTime(session.last_seen_at, viewerFormat())}
           >
             {lastSeen(session.last_seen_at)}
           </time>

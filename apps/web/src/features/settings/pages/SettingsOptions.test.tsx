@@ -220,16 +220,5 @@ describe('Settings > Security > Delete account (CONTRACT.md DELETE /account)', (
     );
     expect(calls.some((call) => call.url.pathname === '/api/account')).toBe(false);
   });
-
-  it('deletes, signs out locally without revoking and lands on /', async () => {
-    const { calls, user } = renderSettings('security', (call) =>
-      call.url.pathname === '/api/account' ? jsonResponse({ success: true }) : undefined,
-    );
-    const dialog = await openDialog(user);
-    await user.type(within(dialog).getByLabelText('Password'), 'Secret123');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/|null');
-    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(calls.some((call) => call.url.pathname === '/api/auth/logout')).toBe(false);
-  });
+  // Deleting itself, and where it ends, is app/account-deletion.test.tsx (the whole app).
 });
