@@ -41,11 +41,11 @@ export function PostCreatedBanner({ className }: { className?: string }) {
           </p>
         </div>
         <div className="mt-3 flex flex-wrap items-start gap-2">
-          <ShareButton title={created.heading} path={path} label="Share your game" />
           <Link to={path} className={buttonClasses('primary')}>
             <ExternalLink aria-hidden="true" className="size-4" />
             Open it
           </Link>
+          <ShareButton title={created.heading} path={path} label="Share your game" row />
         </div>
       </div>
       <button

@@ -13,17 +13,20 @@ export function whatsAppLink(text: string): string {
  * Share API, e.g. WhatsApp or Telegram on a phone) where the browser has one; otherwise, or
  * when the sheet fails, the choices shown under the button: a WhatsApp link and "Copy link"
  * (the absolute link to the clipboard, "Link copied" in a status line). Closing the share sheet
- * is no failure. `label` names the button ("Share" by default).
+ * is no failure. `label` names the button ("Share" by default); `row` lays the choices out
+ * beside the button instead of under it.
  */
 export function ShareButton({
   title,
   path,
   label = 'Share',
+  row = false,
   className,
 }: {
   title: string;
   path: string;
   label?: string;
+  row?: boolean;
   className?: string;
 }) {
   const [status, setStatus] = useState('');
@@ -58,7 +61,13 @@ export function ShareButton({
   };
 
   return (
-    <div className={cx('flex flex-col items-start gap-2', className)}>
+    <div
+      className={cx(
+        'flex gap-2',
+        row ? 'flex-row flex-wrap items-center' : 'flex-col items-start',
+        className,
+      )}
+    >
       <Button
         variant="secondary"
         onClick={() => void share()}

@@ -9,7 +9,7 @@ export interface ShareCardsDeps {
   posts: Pick<PostsService, 'getPublicVersion'>;
   /** Told of every card answered: 'hit' from the cache, 'render' newly drawn (metrics). */
   onCard?: (result: 'hit' | 'render') => void;
-  /** How many games' cards to keep (a card is 30-80 KB). */
+  /** How many games' cards to keep (a card is 60-100 KB). */
   max?: number;
 }
 

@@ -189,8 +189,10 @@ export function cardSvg(facts: CardFacts): string {
   const oneLine = single.length === 1 && !single[0]!.endsWith('…') ? single : null;
   const size = oneLine ? 68 : 56;
   const heading = oneLine ?? wrapped(facts.heading, 700, size, TEXT_WIDTH, 2);
+  const first = oneLine ? 236 : 218;
+  const lineHeight = Math.round(size * 1.22);
   heading.forEach((line, i) => {
-    parts.push(textLine(line, 700, size, MARGIN, 218 + i * Math.round(size * 1.22), '#ffffff'));
+    parts.push(textLine(line, 700, size, MARGIN, first + i * lineHeight, '#ffffff'));
   });
 
   // The facts, one row each.
@@ -202,7 +204,8 @@ export function cardSvg(facts: CardFacts): string {
       `${facts.playersNeeded} ${facts.playersNeeded === 1 ? 'player' : 'players'} needed`,
     ],
   ];
-  const top = 360;
+  // The facts follow the heading's last line.
+  const top = first + (heading.length - 1) * lineHeight + (oneLine ? 104 : 76);
   rows.forEach(([icon, text], i) => {
     const y = top + i * 58;
     parts.push(
@@ -239,9 +242,10 @@ export function cardSvg(facts: CardFacts): string {
   ].join('\n');
 }
 
-/** `svg` (a card from {@link cardSvg}) as a PNG, 1200×630. */
+/**
+ * `svg` (a card from {@link cardSvg}) as a PNG, 1200×630, in full colour (a palette bands the
+ * background's gradient into blotches): about 60-100 KB.
+ */
 export function cardPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg))
-    .png({ compressionLevel: 9, palette: true, quality: 90 })
-    .toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
