@@ -183,6 +183,33 @@ describe('the card of a shared game', () => {
     expect(after.bytes.equals(await cardPng(cardSvg(cardFacts(visitor.body))))).toBe(true);
   });
 
+  it('says "Online" for an online game, whatever its host hides', async () => {
+    const gamer = await server.signUp('cardgamer');
+    await server.request('PUT', '/api/settings', {
+      token: gamer.token,
+      body: { location_sharing: 'hidden' },
+    });
+    const game = await server.createPost(gamer.token, {
+      sport: 'Valorant',
+      heading: 'Ranked five-stack',
+      locationName: 'Online',
+    });
+    const visitor = await server.request<Post>('GET', `/api/posts/${game.id}`);
+    expect(cardSvg(cardFacts(visitor.body))).toContain('aria-label="Online"');
+  });
+
+  it('draws a heading that tries to break out of the SVG as plain words', async () => {
+    const heading = '"/><image href="https://evil.example/x.png"/> & <b>Co</b>';
+    const game = await server.createPost(host.token, { heading });
+    const visitor = await server.request<Post>('GET', `/api/posts/${game.id}`);
+    const svg = cardSvg(cardFacts(visitor.body));
+    expect(svg).not.toContain('<image');
+    expect(svg).not.toContain('<b>');
+    const card = await fetchCard(await cardUrl(game.id));
+    expect(card.status).toBe(200);
+    expect(card.size).toEqual([1200, 630]);
+  });
+
   it('is 404 for an unknown or deleted game, 400 for an id that is not one', async () => {
     expect((await fetchCard(`${server.url}/api/posts/999999/card.png`)).status).toBe(404);
     const game = await server.createPost(host.token);
