@@ -32,6 +32,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import type { PostsService } from './modules/posts/posts.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { shareCardRoutes } from './modules/posts/share-card.routes.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { picturesRoutes } from './modules/settings/pictures.routes.js';
@@ -140,6 +141,7 @@ export async function registerApi(
   });
   feedRoutes(app, services.feed, requireAuth);
   postsRoutes(app, services.posts, requireAuth, optionalAuth);
+  shareCardRoutes(app, services.shareCards);
   reviewsRoutes(app, services.reviews, requireAuth);
   chatsRoutes(app, services.chats, requireAuth);
   placesRoutes(app, services.places, requireAuth);

@@ -35,6 +35,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
+import { createShareCards } from './modules/posts/share-card.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -168,6 +169,10 @@ export function createServices({
     homePoint: (userId) => settings.homePoint(userId),
     gazetteer,
   });
+  const shareCards = createShareCards({
+    posts,
+    onCard: (result) => metrics.shareCards.inc({ result }),
+  });
   const pictures = createPicturesService({ db, storage, limiter });
   const account = createAccountService({ db, events, storage, limiter });
 
@@ -177,6 +182,7 @@ export function createServices({
     chats,
     feed,
     posts,
+    shareCards,
     settings,
     users,
     reviews,

@@ -164,6 +164,7 @@ DELETE /api/posts/:id                                 401      401      403     
 POST /api/posts/:id/interest                          401      401      200       404      404      401        404          403      200
 DELETE /api/posts/:id/interest                        401      401      400       404      404      401        404          400      400
 GET /api/posts/:id/calendar.ics                       401      401      403       404      404      401        404          200      403
+GET /api/posts/:id/card.png                           200      200      200       200      200      200        404          200      200
 GET /api/calendar/:file                               200      200      200       200      200      200        404          200      200
 GET /api/settings/calendar-feed                       401      401      200       200      200      401        =            200      200
 POST /api/settings/calendar-feed                      401      401      200       200      200      401        =            200      200
@@ -1278,6 +1279,11 @@ const CELLS: Record<string, CellRunner> = {
   },
   'GET /api/posts/:id/calendar.ics': {
     run: call('GET', (c) => `/api/posts/${c.t.game}/calendar.ics`),
+  },
+  // The share card is the signed-out view, whoever asks (a link crawler sends no token).
+  'GET /api/posts/:id/card.png': {
+    public: true,
+    run: call('GET', (c) => `/api/posts/${c.t.game}/card.png`),
   },
   // The secret address is the key; no token is read.
   'GET /api/calendar/:file': { run: call('GET', (c) => `/api/calendar/${c.t.calendarFile}`) },

@@ -8,6 +8,8 @@
  * - `gameon_open_sockets`: Socket.IO connections open in this process.
  * - `gameon_messages_delivered_total{kind}`: direct and group messages handed to recipients'
  *   rooms (a group message counts once per recipient).
+ * - `gameon_share_cards_total{result}`: game share cards answered from the cache (`hit`) or
+ *   drawn (`render`).
  * - prom-client's default Node metrics, among them `nodejs_eventloop_lag_seconds` and its
  *   percentiles, heap and resident memory.
  *
@@ -55,6 +57,12 @@ export function createMetrics() {
       name: 'gameon_feed_answers_total',
       help: 'Radius feeds answered soonest first, by source: cache (cell lists) or walk (index)',
       labelNames: ['source'] as const,
+      registers: [registry],
+    }),
+    shareCards: new Counter({
+      name: 'gameon_share_cards_total',
+      help: 'Game share cards answered, by result: hit (drawn before) or render (drawn now)',
+      labelNames: ['result'] as const,
       registers: [registry],
     }),
     openSockets: new Gauge({

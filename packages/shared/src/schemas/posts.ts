@@ -225,6 +225,14 @@ export type InterestResponse = z.infer<typeof interestResponseSchema>;
 export const calendarResponseSchema = z.string();
 
 /**
+ * `GET /posts/{id}/card.png`: a game's share card, a 1200×630 PNG (the bytes, sent as they are,
+ * never as JSON).
+ */
+export const shareCardResponseSchema = z.custom<Uint8Array<ArrayBufferLike>>(
+  (value) => value instanceof Uint8Array,
+);
+
+/**
  * `GET /calendar/{secret}.ics` path: the file name, the feed's secret (base64url) plus `.ics`;
  * parsed to the secret alone.
  */

@@ -118,6 +118,19 @@ export function createPostsService({
     }
   }
 
+  /** The game as a signed-out visitor sees it, with its version (see `getPublic`). */
+  async function publicView(postId: number): Promise<{ post: Post; version: number }> {
+    await access.requirePosts(null, [postId]);
+    const row = await repo.findPost(db, postId);
+    if (!row) throw notFound('Post not found');
+    const [post] = await present([row], null);
+    const hidden = row.public_lng === null || row.public_lat === null;
+    return {
+      post: { ...post!, location_name: hidden ? '' : (areaOf(row.location_name) ?? '') },
+      version: row.version,
+    };
+  }
+
   return {
     /**
      * `GET /posts/user/{id}`: a member's posts, newest first, when their privacy settings let
@@ -313,13 +326,15 @@ export function createPostsService({
      * @throws AppError 404 unknown, deleted, or its host is suspended.
      */
     async getPublic(postId: number): Promise<Post> {
-      await access.requirePosts(null, [postId]);
-      const row = await repo.findPost(db, postId);
-      if (!row) throw notFound('Post not found');
-      const [post] = await present([row], null);
-      const hidden = row.public_lng === null || row.public_lat === null;
-      return { ...post!, location_name: hidden ? '' : (areaOf(row.location_name) ?? '') };
+      return (await publicView(postId)).post;
     },
+
+    /**
+     * {@link getPublic}'s game with its `version` (`posts.version`, which goes up when the game
+     * changes): what the cache of its share card is keyed by.
+     * @throws AppError 404 as {@link getPublic}.
+     */
+    getPublicVersion: publicView,
 
     /**
      * `GET /posts/my-posts` (spec part 2 §2 My Posts): every game the caller hosts, upcoming

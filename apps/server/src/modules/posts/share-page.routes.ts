@@ -11,13 +11,13 @@ import { previewTags, withPreview } from './share-page.js';
 
 /**
  * Serves `template` (the built `index.html`, read once by the caller) at `/posts/{id}` with the
- * preview of the game as a visitor sees it ({@link PostsService.getPublic}). An unknown or
+ * preview of the game as a visitor sees it ({@link PostsService.getPublicVersion}). An unknown or
  * deleted game, or an id that is not one, gets the plain template with 200: the app then shows
  * its own "Game not found". `publicUrl`: PUBLIC_URL, for `og:url` and `og:image`.
  */
 export function sharePageRoutes(
   app: App,
-  posts: Pick<PostsService, 'getPublic'>,
+  posts: Pick<PostsService, 'getPublicVersion'>,
   { template, publicUrl }: { template: string; publicUrl: string },
 ) {
   app.get<{ Params: { id: string } }>('/posts/:id', async (request, reply) => {
@@ -25,7 +25,8 @@ export function sharePageRoutes(
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : null;
     if (id === null || id > 2 ** 31 - 1) return template;
     try {
-      return withPreview(template, previewTags(await posts.getPublic(id), publicUrl));
+      const { post, version } = await posts.getPublicVersion(id);
+      return withPreview(template, previewTags(post, version, publicUrl));
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return template;
       throw error;

@@ -63,7 +63,10 @@ describe('the game page /posts/{id}, fetched without a token', () => {
     expect(metaContent(page.html, 'og:title')).toBe('Football · Sunday 5-a-side');
     expect(metaContent(page.html, 'og:description')).toBe('Sat, 28 Nov, 2099, 7:00 pm · Bengaluru');
     expect(metaContent(page.html, 'og:url')).toBe(`${PUBLIC_URL}/posts/${game.id}`);
-    expect(metaContent(page.html, 'og:image')).toBe(`${PUBLIC_URL}/og-card.png`);
+    // The game's own card at its version (share-card.test.ts draws it).
+    expect(metaContent(page.html, 'og:image')).toBe(
+      `${PUBLIC_URL}/api/posts/${game.id}/card.png?v=0`,
+    );
     expect(metaContent(page.html, 'og:type')).toBe('website');
     expect(metaContent(page.html, 'twitter:card')).toBe('summary_large_image');
     expect(page.html).toContain('<title>Football · Sunday 5-a-side | GameOn</title>');

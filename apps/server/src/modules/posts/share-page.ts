@@ -7,8 +7,13 @@ import escapeHtml from 'escape-html';
 import { formatGameTime } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
 
-/** The shared card image, a 1200×630 PNG in the web app's public assets (apps/web/public). */
-export const SHARE_CARD_PATH = '/og-card.png';
+/**
+ * The path of game `id`'s share card (share-card.routes.ts), a 1200×630 PNG; `version` in the
+ * query, so a crawler that keeps images by address fetches the card again after a change.
+ */
+export function shareCardPath(id: number, version: number): string {
+  return `/api/posts/${id}/card.png?v=${version}`;
+}
 
 /** The time zone of the time in a card: GameOn's players are in India. */
 const CARD_TIME_ZONE = 'Asia/Kolkata';
@@ -97,19 +102,20 @@ export function cardTime(eventTime: string): string {
 /**
  * The `<head>` tags of a game's link preview: title "Sport · heading", description
  * "time in India · area" (no area when `post.location_name` is empty: the visitor view of a
- * host who hides their location), `og:url` the game page and `og:image` the shared card, both
- * absolute from `publicUrl` (PUBLIC_URL, no trailing slash). Every value is HTML-escaped: the
- * heading is the host's words.
+ * host who hides their location), `og:url` the game page and `og:image` the game's own card at
+ * its `version` ({@link shareCardPath}), both absolute from `publicUrl` (PUBLIC_URL, no trailing
+ * slash). Every value is HTML-escaped: the heading is the host's words.
  */
 export function previewTags(
   post: Pick<Post, 'id' | 'sport' | 'heading' | 'event_time' | 'location_name'>,
+  version: number,
   publicUrl: string,
 ): string {
   const title = `${post.sport} · ${post.heading}`;
   const description = [cardTime(post.event_time), post.location_name]
     .filter((part) => part !== '')
     .join(' · ');
-  const image = `${publicUrl}${SHARE_CARD_PATH}`;
+  const image = `${publicUrl}${shareCardPath(post.id, version)}`;
   const meta: [attribute: 'property' | 'name', key: string, value: string][] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'GameOn'],

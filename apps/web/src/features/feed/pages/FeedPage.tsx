@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
+import { PostCreatedBanner } from '../../../components/PostCreatedBanner';
 import { UpdatingNote } from '../../../components/LoadStates';
 import { viewerTimeZone } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -125,6 +126,8 @@ export function FeedPage() {
           Post a game
         </Link>
       </div>
+
+      <PostCreatedBanner className="mt-5" />
 
       {askArea && (
         <div className="mt-5">

@@ -84,7 +84,7 @@ describe('CreatePostPage', () => {
     expect(screen.queryByRole('option', { name: 'Cricket' })).not.toBeInTheDocument();
   });
 
-  it('creates the post and returns to the feed', async () => {
+  it('creates the post and returns to the feed with the game, to share or open it', async () => {
     const calls = mockFetch(({ url, body }) =>
       url.pathname === '/api/places/autocomplete'
         ? jsonResponse([pune])
@@ -94,7 +94,11 @@ describe('CreatePostPage', () => {
     const later = await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByText(/Post created/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/|null'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/|{"createdPost":{"id":1,"heading":"Evening 5-a-side"}}',
+      ),
+    );
     const sent = calls.find((call) => call.url.pathname === '/api/posts');
     expect(sent?.method).toBe('POST');
     expect(sent?.body).toEqual({

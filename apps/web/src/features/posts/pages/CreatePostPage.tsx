@@ -15,6 +15,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormField, errorProps, hintId, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
+import { createdPostState } from '../../../lib/created-post';
 import { cx, toDateTimeLocal } from '../../../lib/format';
 import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useCreatePost } from '../api';
@@ -47,7 +48,8 @@ const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
 
 /**
  * Create a post asking for players (spec part 2 §2 "Create post", §4, §5, §8): sport or online
- * game, players needed, title, description, tags, place and time. Success returns to the feed.
+ * game, players needed, title, description, tags, place and time. Success returns to the feed
+ * after 0.5 s with the game, where its message offers to share or open it (PostCreatedBanner).
  */
 export function CreatePostPage() {
   const navigate = useNavigate();
@@ -86,10 +88,11 @@ export function CreatePostPage() {
       return;
     }
     createPost.mutate(toCreatePostBody(values), {
-      onSuccess: () => {
+      onSuccess: (post) => {
         setCreated(true);
+        // The feed carries on the message with "Share your game" and "Open it".
         redirectTimer.current = setTimeout(
-          () => void navigate('/', { replace: true }),
+          () => void navigate('/', { replace: true, state: createdPostState(post) }),
           REDIRECT_AFTER_CREATE_MS,
         );
       },
