@@ -29,6 +29,11 @@ export const groupChatSummarySchema = z.object({
    * messages. Absent otherwise.
    */
   is_cancelled: z.boolean().optional(),
+  /**
+   * `true` once the member left the game or its host removed them: they read the messages up
+   * to that moment, none unread, and write nothing. Absent otherwise.
+   */
+  has_left: z.boolean().optional(),
 });
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
 
