@@ -19,14 +19,12 @@ export interface DomainEvents {
   'message.group.created': { message: GroupMessage; recipientIds: number[] };
   /**
    * `actorId` joined or left the group chat of a game: each of `views` is the chat as
-   * its member sees it (a member who left sees it read-only); `removedUserId` (a member whose
-   * chat is gone from their list, else null) drops it.
+   * its member sees it (a member who left, or whom the host removed, sees it read-only).
    */
   'chat.membership.changed': {
     groupChatId: number;
     actorId: number;
     views: { userId: number; chat: GroupChatSummary }[];
-    removedUserId: number | null;
   };
   /** These sessions were revoked (logout, reset, password change): drop their sockets. */
   'session.revoked': { sessionIds: number[] };

@@ -13,6 +13,11 @@ export function findGroupChat(db: Executor, id: number) {
   return db.selectFrom('group_chats').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Renames the group chat of post `postId`, if it has one. */
+export async function renameGroupChatOfPost(db: Executor, postId: number, name: string) {
+  await db.updateTable('group_chats').set({ name }).where('post_id', '=', postId).execute();
+}
+
 /** Creates the group chat of a post unless it exists; returns its id. */
 export async function ensureGroupChatForPost(
   db: Executor,

@@ -120,7 +120,6 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       groupChatId,
       actorId,
       views: views.flatMap(({ userId, chat }) => (chat ? [{ userId, chat }] : [])),
-      removedUserId: null,
     });
   }
 
@@ -209,6 +208,14 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       if (!chat) return null;
       await repo.retireMember(trx, chat.id, userId, now);
       return chat.id;
+    },
+
+    /**
+     * Renames the group chat of post `postId` (its host changed the game's heading), in the
+     * caller's transaction `trx`; nothing when the game has no chat.
+     */
+    async renamePostChat(trx: Transaction<DB>, postId: number, name: string): Promise<void> {
+      await repo.renameGroupChatOfPost(trx, postId, name);
     },
 
     /**

@@ -1,7 +1,8 @@
 /**
  * Chats appear live (issue 15): joining or leaving a game sends `groupChatUpdated` (the chat as
- * each member sees it, with `post_id` and `members`) to the members, and `groupChatRemoved` to
- * the member who left; real sockets, payloads checked against the shared schemas.
+ * each member sees it, with `post_id` and `members`) to the members, the member who left
+ * included (the chat read-only to them); real sockets, payloads checked against the shared
+ * schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

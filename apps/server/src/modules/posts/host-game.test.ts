@@ -111,6 +111,11 @@ describe('editing a game', () => {
       token: ana.token,
     });
     expect(before.body).toContain('SEQUENCE:0');
+    // The feed has presented the game (and may hold it in its caches).
+    const feedBefore = await server.request<Post[]>('GET', '/api/posts?limit=100', {
+      token: cat.token,
+    });
+    expect(feedBefore.body.find((p) => p.id === game.id)?.heading).toBe('Evening');
 
     const when = inHours(48);
     const res = await edit(host, game.id, {
@@ -135,7 +140,16 @@ describe('editing a game', () => {
     // Everyone sees the new game, the feed's presentation included.
     const seen = await server.request<Post>('GET', `/api/posts/${game.id}`, { token: cat.token });
     expect(seen.body).toMatchObject({ heading: 'Late evening', event_time: when });
+    const feedAfter = await server.request<Post[]>('GET', '/api/posts?limit=100', {
+      token: cat.token,
+    });
+    expect(feedAfter.body.find((p) => p.id === game.id)).toMatchObject({
+      heading: 'Late evening',
+      tags: ['casual'],
+      location_name: 'Koramangala, Bengaluru',
+    });
 
+    expect((await chatOf(ana, groupChatId))?.name).toBe('Football - Late evening');
     const lines = await messagesOf(ana, groupChatId);
     expect(lines.at(-1)).toMatchObject({
       system: true,

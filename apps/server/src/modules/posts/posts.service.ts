@@ -46,7 +46,12 @@ export interface PostsDeps {
   users: MemberLookup;
   chats: Pick<
     ChatsService,
-    'joinPostChat' | 'leavePostChat' | 'cancelPostChat' | 'announceSystemLine' | 'postSystemLine'
+    | 'joinPostChat'
+    | 'leavePostChat'
+    | 'cancelPostChat'
+    | 'announceSystemLine'
+    | 'postSystemLine'
+    | 'renamePostChat'
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
@@ -418,6 +423,9 @@ export function createPostsService({
           changes,
           tagsChanged ? input.tags : undefined,
         );
+        // The chat is named after the game, as when it was created.
+        if (changes.heading !== undefined)
+          await chats.renamePostChat(trx, postId, `${post.sport} - ${changes.heading}`);
         const summary = describeChanges(changed);
         const chat = await chats.postSystemLine(trx, postId, `The host changed ${summary}.`, now);
         // More places let the first waitlisted members in, in the joining order.
