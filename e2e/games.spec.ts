@@ -70,6 +70,10 @@ test('a full game, its waitlist, leaving, promotion and cancelling', async ({
   // B leaves; the game is full again, now with C in it.
   const bAgain = await gameCard(b);
   await bAgain.getByRole('button', { name: 'Leave game', exact: true }).click();
+  await b
+    .getByRole('dialog', { name: 'Leave game' })
+    .getByRole('button', { name: 'Leave', exact: true })
+    .click();
   await expect(bAgain.getByRole('button', { name: 'Join waitlist', exact: true })).toBeVisible();
 
   // C, still on the game page, is told and is in.

@@ -161,6 +161,8 @@ GET /api/posts/user/:id                               401      401      in      
 GET /api/posts/user/:id · activity private            401      401      403       404      404      401        404          200      403
 GET /api/posts/:id                                    200      401      200       404      404      401        404          200      200
 DELETE /api/posts/:id                                 401      401      403       404      404      401        404          200      403
+PATCH /api/posts/:id                                  401      401      403       404      404      401        404          200      403
+DELETE /api/posts/:id/players/:userId                 401      401      403       404      404      401        404          200      403
 POST /api/posts/:id/interest                          401      401      200       404      404      401        404          403      200
 DELETE /api/posts/:id/interest                        401      401      400       404      404      401        404          400      400
 GET /api/posts/:id/calendar.ics                       401      401      403       404      404      401        404          200      403
@@ -1263,6 +1265,27 @@ const CELLS: Record<string, CellRunner> = {
     run: async (c) => {
       const id = c.persona === 'owner' ? await fresh.post(c.t.member) : c.t.game;
       return code(await c.req('DELETE', `/api/posts/${id}`));
+    },
+  },
+  // The owner edits a game made for the cell; the others try the owner's game.
+  'PATCH /api/posts/:id': {
+    run: async (c) => {
+      const id = c.persona === 'owner' ? await fresh.post(c.t.member) : c.t.game;
+      return code(await c.req('PATCH', `/api/posts/${id}`, { body: { heading: 'Renamed' } }));
+    },
+  },
+  // The owner removes the friend from a game made for the cell; the others try to remove the
+  // friend from the owner's game.
+  'DELETE /api/posts/:id/players/:userId': {
+    run: async (c) => {
+      let id = c.t.game;
+      if (c.persona === 'owner') {
+        id = await fresh.post(c.t.member);
+        await ok(
+          server.request('POST', `/api/posts/${id}/interest`, { token: world.friend.token }),
+        );
+      }
+      return code(await c.req('DELETE', `/api/posts/${id}/players/${world.friend.id}`));
     },
   },
   'POST /api/posts/:id/interest': {

@@ -62,7 +62,7 @@ export interface ServerToClientEvents {
    * game, and to the joiner (issue 15; CONTRACT.md).
    */
   groupChatUpdated: (chat: GroupChatSummary) => void;
-  /** The member left this chat's game (issue 15): drop the chat from their lists. */
+  /** Drop the chat from the member's lists (not sent for a game they left: they keep it). */
   groupChatRemoved: (payload: GroupChatRemoved) => void;
 }
 

@@ -96,6 +96,22 @@ export interface PostsTable {
    * cached presentation of them is stale (modules/posts/feed-cache.ts).
    */
   version: Generated<number>;
+  /** The calendar entry's SEQUENCE: up by one with every edit (migration 0024). */
+  sequence: Generated<number>;
+  /** When the game's time or place last changed (UTC ISO), null when never (migration 0024). */
+  changed_at: string | null;
+}
+
+/**
+ * Who left a game or was removed from it (migration 0024): one row per game and member, the
+ * last departure. `excused` 1 when they left within 24 hours of a change of time or place.
+ */
+export interface PostDeparturesTable {
+  post_id: number;
+  user_id: number;
+  left_at: string;
+  reason: 'left' | 'removed';
+  excused: number;
 }
 
 /** A place index cell's version (migration 0018): goes up when any game of the cell changes. */
@@ -147,6 +163,12 @@ export interface GroupChatMembersTable {
    * chat does not count toward unread totals yet (spec part 1 §4 Messages).
    */
   last_read_message_id: number | null;
+  /**
+   * When the member left the game (or was removed from it): they still read the chat, up to
+   * `last_message_id`, and write nothing. null while they are in it (migration 0024).
+   */
+  left_at: string | null;
+  last_message_id: number | null;
 }
 
 export interface GroupMessagesTable {
@@ -269,7 +291,9 @@ export type NotificationType =
   | 'waitlist_promoted'
   | 'player_left'
   | 'event_cancelled'
-  | 'event_closed';
+  | 'event_closed'
+  | 'game_updated'
+  | 'removed_from_game';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -423,6 +447,7 @@ export interface DB {
   feed_epoch: FeedEpochTable;
   post_tags: PostTagsTable;
   post_interests: PostInterestsTable;
+  post_departures: PostDeparturesTable;
   group_chats: GroupChatsTable;
   group_chat_members: GroupChatMembersTable;
   group_messages: GroupMessagesTable;

@@ -25,6 +25,8 @@ export interface CalendarEntry {
   point: readonly [number, number] | null;
   /** Absolute URL of the thing's page. */
   url: string;
+  /** SEQUENCE: the revision, up with every change of the thing; 0 when absent. */
+  sequence?: number;
 }
 
 /**
@@ -51,6 +53,7 @@ export function calendarText(
         ...(entry.point ? { geo: { lon: entry.point[0], lat: entry.point[1] } } : {}),
       },
       url: entry.url,
+      sequence: entry.sequence ?? 0,
     });
   }
   return calendar.toString();

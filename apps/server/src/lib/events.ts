@@ -19,13 +19,12 @@ export interface DomainEvents {
   'message.group.created': { message: GroupMessage; recipientIds: number[] };
   /**
    * `actorId` joined or left the group chat of a game: each of `views` is the chat as
-   * its member sees it; `removedUserId` (the member who left, else null) drops it.
+   * its member sees it (a member who left, or whom the host removed, sees it read-only).
    */
   'chat.membership.changed': {
     groupChatId: number;
     actorId: number;
     views: { userId: number; chat: GroupChatSummary }[];
-    removedUserId: number | null;
   };
   /** These sessions were revoked (logout, reset, password change): drop their sockets. */
   'session.revoked': { sessionIds: number[] };
@@ -39,6 +38,24 @@ export interface DomainEvents {
   };
   /** A joined or waitlisted member left a game and its chat: the host is told. */
   'post.left': { postId: number; heading: string; authorId: number; user: UserRef };
+  /**
+   * The host removed `userId` (joined or waitlisted) from a game and its chat (which stays
+   * read-only to them): the member is told privately.
+   */
+  'post.player_removed': { postId: number; heading: string; authorId: number; userId: number };
+  /**
+   * The host edited an upcoming game; `changes` names what changed (`heading`, `description`,
+   * `tags`, `time`, `place`, `players`), `summary` says it in words ("the time and the place"),
+   * `memberIds` the joined and waitlisted members to tell.
+   */
+  'post.updated': {
+    postId: number;
+    heading: string;
+    authorId: number;
+    changes: string[];
+    summary: string;
+    memberIds: number[];
+  };
   /** A left place went to the first waitlisted member, `userId`. */
   'post.promoted': { postId: number; heading: string; userId: number; groupChatId: number };
   /**
@@ -104,6 +121,8 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.interest': ({ user }) => user.id,
   'post.left': ({ user }) => user.id,
   'post.promoted': ({ userId }) => userId,
+  'post.player_removed': ({ authorId }) => authorId,
+  'post.updated': ({ authorId }) => authorId,
   'post.cancelled': ({ authorId }) => authorId,
   'event.cancelled': ({ organizer }) => organizer.id,
   'event.closed': ({ organizerId }) => organizerId,

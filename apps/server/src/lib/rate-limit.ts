@@ -63,6 +63,8 @@ export const WRITE_LIMITS = {
   ],
   /** Games posted. */
   post: [{ points: 10, duration: HOUR }],
+  /** Edits of one's games and removals of their players, together. */
+  postEdit: [{ points: 30, duration: HOUR }],
   /** Interest in games and leaving them, follows and unfollows, together. */
   interestOrFollow: [{ points: 60, duration: HOUR }],
   /** Reports of members, reviews and events, together. */

@@ -28,10 +28,8 @@ export function dispatchDomainEvents(io: RealtimeServer, events: DomainEventBus)
     io.to(userRoom(otherId)).emit('messagesRead', { conversationId, readerId, lastReadMessageId });
   });
 
-  events.on('chat.membership.changed', ({ groupChatId, views, removedUserId }) => {
+  events.on('chat.membership.changed', ({ views }) => {
     for (const { userId, chat } of views) io.to(userRoom(userId)).emit('groupChatUpdated', chat);
-    if (removedUserId !== null)
-      io.to(userRoom(removedUserId)).emit('groupChatRemoved', { groupChatId });
   });
 
   events.on('notification.created', ({ userId, notification }) => {

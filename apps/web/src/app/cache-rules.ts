@@ -17,7 +17,13 @@ import {
 import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
-import { createPostMutation, deletePostMutation, postQueries } from '../features/posts/api';
+import {
+  createPostMutation,
+  deletePostMutation,
+  editPostMutation,
+  postQueries,
+  removePlayerMutation,
+} from '../features/posts/api';
 import { profileQueries, saveProfileFieldsMutation } from '../features/profile/api';
 import {
   createReviewMutation,
@@ -50,6 +56,15 @@ function refetchProfiles(client: QueryClient) {
   return client.invalidateQueries({ queryKey: profileQueries.all() });
 }
 
+/** Refetches every game in view: the feed, game pages, My Posts and profiles' lists. */
+function refetchGames(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: feedQueries.all() }),
+    client.invalidateQueries({ queryKey: postQueries.all() }),
+    refetchProfiles(client),
+  ]);
+}
+
 const rules: CacheRule[] = [
   // A new post is in the feed (spec part 2 §2 "Create Post" -> feed).
   after(createPostMutation(), (client) =>
@@ -68,6 +83,9 @@ const rules: CacheRule[] = [
       client.invalidateQueries({ queryKey: postQueries.all() }),
     ]),
   ),
+  // An edited game, or one a player was removed from, reads anew everywhere it shows.
+  after(editPostMutation(), refetchGames),
+  after(removePlayerMutation(), refetchGames),
   // A deleted game leaves the feed and its host's profile (spec part 2 §8).
   after(deletePostMutation(), (client) =>
     Promise.all([

@@ -10,11 +10,14 @@ const GAME_CHANGES: ReadonlySet<NotificationType> = new Set<NotificationType>([
   'player_left',
   'waitlist_promoted',
   'game_cancelled',
+  'game_updated',
+  'removed_from_game',
 ]);
 
 /**
  * Keeps games live for the signed-in layout: a notification that a game changed
- * (someone joined or left, the member moved up from the waitlist, a game was cancelled)
+ * (someone joined or left, the member moved up from the waitlist, a game was cancelled or
+ * changed by its host, the host removed the member)
  * refetches the feed, the game pages and My Posts, so what the member sees matches it.
  */
 export function useGameUpdates(): void {

@@ -98,7 +98,7 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
 export type QueryValue = string | number | readonly string[] | undefined;
 
 export interface RequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or a `FormData` sent as multipart (image uploads). */
   body?: unknown;
   /** Query parameters; arrays are sent comma-separated, empty values are left out. */

@@ -29,12 +29,18 @@ export const groupChatSummarySchema = z.object({
    * messages. Absent otherwise.
    */
   is_cancelled: z.boolean().optional(),
+  /**
+   * `true` once the member left the game or its host removed them: they read the messages up
+   * to that moment, none unread, and write nothing. Absent otherwise.
+   */
+  has_left: z.boolean().optional(),
 });
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
 
 /**
- * `groupChatRemoved` (issue 15): sent to a member who left a game, so every open list of theirs
- * drops its chat.
+ * `groupChatRemoved` (issue 15): drops a chat from every open list of the member. The server no
+ * longer sends it for a game the member left (they keep its chat, read-only, by
+ * `groupChatUpdated` with `has_left`); clients still honour it.
  */
 export const groupChatRemovedSchema = z.object({ groupChatId: z.number() });
 export type GroupChatRemoved = z.infer<typeof groupChatRemovedSchema>;

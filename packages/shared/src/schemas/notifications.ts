@@ -9,7 +9,9 @@ import { idSchema } from './common.js';
  * `waitlist_promoted` {post_id, group_chat_id} -> the game page `/posts/{post_id}`;
  * `player_left` {post_id, user_id} -> `/past-posts`; `event_cancelled` {event_id} -> `/events`;
  * `event_closed` {event_id} -> `/events` (issue 17: its organizer was suspended; the event is
- * hidden, the registration kept, until the suspension ends).
+ * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
+ * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
+ * removed the member; the game page is no longer theirs, its chat stays read-only).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -21,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'player_left',
   'event_cancelled',
   'event_closed',
+  'game_updated',
+  'removed_from_game',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -13,7 +13,7 @@ import {
   POST_SPORTS,
 } from '../constants.js';
 import { textListSchema } from './auth.js';
-import { listParam, pageQuerySchema, userRefSchema } from './common.js';
+import { idSchema, listParam, pageQuerySchema, userRefSchema } from './common.js';
 
 /** A GeoJSON point, coordinates `[longitude, latitude]` in degrees. */
 export const pointSchema = z.object(
@@ -69,6 +69,41 @@ export const createPostBodySchema = z.object({
     .max(PLAYERS_MAX, 'Please enter a number between 1 and 20'),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+/** The fields of a game its host may change (spec: the sport is fixed). */
+const EDITABLE = ['heading', 'description', 'tags', 'location', 'eventTime', 'playersNeeded'];
+
+/**
+ * `PATCH /posts/{id}` body: any of the host's fields of {@link createPostBodySchema} but the
+ * sport, at least one; `location` and `locationName` together. The "time in the future" and
+ * "players needed not below the joined count" rules are checked by the service.
+ */
+export const editPostBodySchema = z
+  .object({
+    heading: createPostBodySchema.shape.heading.optional(),
+    description: createPostBodySchema.shape.description.optional(),
+    tags: textListSchema.optional(),
+    location: pointSchema.optional(),
+    locationName: createPostBodySchema.shape.locationName.optional(),
+    eventTime: createPostBodySchema.shape.eventTime.optional(),
+    playersNeeded: createPostBodySchema.shape.playersNeeded.optional(),
+    sport: z
+      .unknown()
+      .optional()
+      .refine((sport) => sport === undefined, 'The sport of a game cannot be changed'),
+  })
+  .strict()
+  .refine((body) => (body.location === undefined) === (body.locationName === undefined), {
+    message: 'Location and location name go together',
+    path: ['locationName'],
+  })
+  .refine((body) => EDITABLE.some((field) => body[field as keyof typeof body] !== undefined), {
+    message: 'Nothing to change',
+  });
+export type EditPostBody = z.input<typeof editPostBodySchema>;
+
+/** `DELETE /posts/{id}/players/{userId}`: the game and the member its host removes. */
+export const postPlayerParamsSchema = z.object({ id: idSchema, userId: idSchema });
 
 const timeZoneSchema = z.string().refine((tz) => {
   try {

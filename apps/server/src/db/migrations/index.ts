@@ -23,6 +23,7 @@ import * as homePointChanges from './0020_home_point_changes.js';
 import * as serverHeartbeats from './0021_server_heartbeats.js';
 import * as reportSnapshots from './0022_report_snapshots.js';
 import * as placeCities from './0023_place_cities.js';
+import * as hostGame from './0024_host_game.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_server_heartbeats': serverHeartbeats,
   '0022_report_snapshots': reportSnapshots,
   '0023_place_cities': placeCities,
+  '0024_host_game': hostGame,
 };

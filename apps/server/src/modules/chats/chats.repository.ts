@@ -13,6 +13,11 @@ export function findGroupChat(db: Executor, id: number) {
   return db.selectFrom('group_chats').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Renames the group chat of post `postId`, if it has one. */
+export async function renameGroupChatOfPost(db: Executor, postId: number, name: string) {
+  await db.updateTable('group_chats').set({ name }).where('post_id', '=', postId).execute();
+}
+
 /** Creates the group chat of a post unless it exists; returns its id. */
 export async function ensureGroupChatForPost(
   db: Executor,
@@ -30,7 +35,10 @@ export async function ensureGroupChatForPost(
   return chat.id;
 }
 
-/** Adds members (no-op for those already in). */
+/**
+ * Adds members (no-op for those already in); a former member (who left the game) is a member
+ * again, reading the whole chat.
+ */
 export async function addMembers(
   db: Executor,
   groupChatId: number,
@@ -48,16 +56,32 @@ export async function addMembers(
         last_read_message_id: null,
       })),
     )
-    .onConflict((oc) => oc.columns(['group_chat_id', 'user_id']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['group_chat_id', 'user_id'])
+        .doUpdateSet({ left_at: null, last_message_id: null })
+        .where('group_chat_members.left_at', 'is not', null),
+    )
     .execute();
 }
 
-/** Removes a member from a chat (leaving a game). */
-export async function removeMember(db: Executor, groupChatId: number, userId: number) {
+/**
+ * Makes a member a former member at `now` (they left the game or were removed): they keep
+ * reading the messages up to the newest one now, all of them read, and write nothing.
+ */
+export async function retireMember(
+  db: Executor,
+  groupChatId: number,
+  userId: number,
+  now: string,
+): Promise<void> {
+  const newest = await newestMessageId(db, groupChatId);
   await db
-    .deleteFrom('group_chat_members')
+    .updateTable('group_chat_members')
+    .set({ left_at: now, last_message_id: newest, last_read_message_id: newest })
     .where('group_chat_id', '=', groupChatId)
     .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
     .execute();
 }
 
@@ -70,31 +94,37 @@ export async function markCancelled(db: Executor, groupChatId: number, now: stri
     .execute();
 }
 
-/** The member ids of a chat. */
+/** The member ids of a chat now (no former member). */
 export async function memberIds(db: Executor, groupChatId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('group_chat_members')
     .select('user_id')
     .where('group_chat_id', '=', groupChatId)
+    .where('left_at', 'is', null)
     .execute();
   return rows.map((r) => r.user_id);
 }
 
+/** Whether `userId` is a member of the chat now (not a former member). */
 export async function isMember(
   db: Executor,
   groupChatId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await db
+  return (await membership(db, groupChatId, userId))?.left_at === null;
+}
+
+/** `userId`'s row in the chat (`left_at` set for a former member), or undefined. */
+export function membership(db: Executor, groupChatId: number, userId: number) {
+  return db
     .selectFrom('group_chat_members')
-    .select('user_id')
+    .select(['user_id', 'left_at', 'last_message_id'])
     .where('group_chat_id', '=', groupChatId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
-/** Members of a chat who see messages from `senderId` (no block either way). */
+/** Members of a chat now (no former member) who see messages from `senderId` (no block either way). */
 export async function recipientIds(
   db: Executor,
   groupChatId: number,
@@ -104,14 +134,15 @@ export async function recipientIds(
     .selectFrom('group_chat_members as m')
     .select('m.user_id')
     .where('m.group_chat_id', '=', groupChatId)
+    .where('m.left_at', 'is', null)
     .where(notBlockedWith(senderId, 'm.user_id'))
     .execute();
   return rows.map((r) => r.user_id);
 }
 
 /**
- * The members of `groupChatIds` whom `viewerId` may see (no block either way), with their
- * usernames, in joining order (ties by id). One query for every chat of a list.
+ * The members now (no former member) of `groupChatIds` whom `viewerId` may see (no block either
+ * way), with their usernames, in joining order (ties by id). One query for every chat of a list.
  */
 export function visibleMembers(db: Executor, groupChatIds: number[], viewerId: number) {
   if (groupChatIds.length === 0) return Promise.resolve([]);
@@ -120,6 +151,7 @@ export function visibleMembers(db: Executor, groupChatIds: number[], viewerId: n
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.group_chat_id', 'u.id', 'u.username'])
     .where('m.group_chat_id', 'in', groupChatIds)
+    .where('m.left_at', 'is', null)
     .where(notBlockedWith(viewerId, 'm.user_id'))
     .orderBy('m.joined_at')
     .orderBy('u.id')
@@ -127,9 +159,10 @@ export function visibleMembers(db: Executor, groupChatIds: number[], viewerId: n
 }
 
 /**
- * The member's group chats (only `groupChatId` when given) with their last visible message
- * (none from a member blocked either way) and unread count (messages from others after the
- * read marker), most recent activity first. One query, no N+1.
+ * The member's group chats (only `groupChatId` when given), those they left too, with their
+ * last visible message (none from a member blocked either way; for a chat they left, none after
+ * they left) and unread count (messages from others after the read marker, none after they
+ * left), most recent activity first. One query, no N+1.
  */
 export function listConversations(db: Executor, userId: number, groupChatId?: number) {
   let query = db
@@ -145,7 +178,8 @@ export function listConversations(db: Executor, userId: number, groupChatId?: nu
             .select((e) => e.fn.max('gm.id').as('max_id'))
             .whereRef('gm.group_chat_id', '=', 'c.id')
             // The preview is the last message the member may see.
-            .where(notBlockedWith(userId, 'gm.sender_id')),
+            .where(notBlockedWith(userId, 'gm.sender_id'))
+            .where(readableBy('m')),
         ),
       ),
     )
@@ -155,6 +189,7 @@ export function listConversations(db: Executor, userId: number, groupChatId?: nu
       'c.post_id',
       'c.created_at',
       'c.cancelled_at',
+      'm.left_at',
       'last.content as last_content',
       'last.created_at as last_created_at',
       eb
@@ -164,6 +199,7 @@ export function listConversations(db: Executor, userId: number, groupChatId?: nu
         .where((w) => w('u.id', '>', w.fn.coalesce('m.last_read_message_id', sql<number>`0`)))
         .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
         .where(notBlockedWith(userId, 'u.sender_id'))
+        .where(readableBy('m', 'u'))
         .as('unread_count'),
     ])
     .where('m.user_id', '=', userId)
@@ -187,17 +223,22 @@ export async function countUnreadInOpenedChats(db: Executor, userId: number): Pr
     .whereRef('u.id', '>', 'm.last_read_message_id')
     .where((w) => w.or([w('u.sender_id', 'is', null), w('u.sender_id', '!=', userId)]))
     .where(notBlockedWith(userId, 'u.sender_id'))
+    .where(readableBy('m', 'u'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Messages of a chat, newest first, older than `beforeId`; as `viewerId` may see them when given. */
+/**
+ * Messages of a chat, newest first, older than `beforeId`; as `viewerId` may see them when given;
+ * none after `untilId` when given (a former member's last message).
+ */
 export function listMessages(
   db: Executor,
   groupChatId: number,
   limit: number,
   beforeId?: number,
   viewerId?: number,
+  untilId?: number | null,
 ) {
   let query = db
     .selectFrom('group_messages as g')
@@ -216,6 +257,7 @@ export function listMessages(
     .limit(limit);
   if (beforeId !== undefined) query = query.where('g.id', '<', beforeId);
   if (viewerId !== undefined) query = query.where(notBlockedWith(viewerId, 'g.sender_id'));
+  if (untilId !== undefined && untilId !== null) query = query.where('g.id', '<=', untilId);
   return query.execute();
 }
 
@@ -257,4 +299,14 @@ export function insertMessage(
   },
 ) {
   return db.insertInto('group_messages').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/**
+ * The messages a member row `m` may read: all while a member, none after `last_message_id` once
+ * they left. `message` names the message table (its alias), else `gm`.
+ */
+function readableBy(m: 'm', message: 'u' | 'gm' = 'gm') {
+  return sql<boolean>`(${sql.ref(`${m}.last_message_id`)} is null or ${sql.ref(
+    `${message}.id`,
+  )} <= ${sql.ref(`${m}.last_message_id`)})`;
 }

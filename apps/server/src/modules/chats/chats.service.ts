@@ -1,7 +1,9 @@
 /**
  * Group chats (spec part 1 §2 Messages, §3, §4; CONTRACT.md "Ids and conversations"). Every
  * call checks that the caller is a member; the socket handlers call these same functions.
- * Joining or leaving a game is announced to its chat's members as it happens.
+ * Joining or leaving a game is announced to its chat's members as it happens. A member who
+ * leaves the game, or whom the host removes, keeps the chat read-only: the messages up to the
+ * moment they left, none of them unread, and nothing to write.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { GroupChatSummary, GroupMessage } from '@gameon/shared';
@@ -25,6 +27,8 @@ const DELETED_USER = 'Deleted user';
 const SYSTEM_SENDER = 'GameOn';
 /** The line a cancelled game's chat ends with. */
 export const GAME_CANCELLED_LINE = 'This game was cancelled';
+/** The answer to a former member who writes in a chat. */
+export const CHAT_READ_ONLY = 'You are no longer in this game: its chat is read-only';
 
 function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[number]): GroupMessage {
   const system = row.is_system === 1;
@@ -40,6 +44,25 @@ function presentMessage(row: Awaited<ReturnType<typeof repo.listMessages>>[numbe
     created_at: row.created_at,
     ...(system ? { system: true } : {}),
   };
+}
+
+/** Stores the system line `content` in chat `groupChatId` at `now`, in `trx`; answers it presented. */
+async function systemLine(
+  trx: Transaction<DB>,
+  groupChatId: number,
+  content: string,
+  now: string,
+): Promise<GroupMessage> {
+  const { id } = await repo.insertMessage(trx, {
+    group_chat_id: groupChatId,
+    sender_id: null,
+    content,
+    created_at: now,
+    is_system: 1,
+  });
+  const [row] = await repo.listMessages(trx, groupChatId, 1, id + 1);
+  if (!row) throw new Error(`message ${id} vanished`);
+  return presentMessage(row);
 }
 
 export function createChatsService({ db, events, limiter }: ChatsDeps) {
@@ -73,21 +96,20 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
           : null,
       unread_count: Number(r.unread_count ?? 0),
       ...(r.cancelled_at !== null ? { is_cancelled: true } : {}),
+      ...(r.left_at !== null ? { has_left: true } : {}),
     }));
   }
 
   /**
    * Announces that `actorId` joined or left the chat (`chat.membership.changed`): each
-   * member who sees the actor (no block either way; the actor too while a member) gets the chat
-   * as they see it, computed per member since unread counts and visible members differ;
-   * `removedUserId` gets the removal.
+   * member who sees the actor (no block either way; the actor too, also once they left, to whom
+   * the chat is then read-only) gets the chat as they see it, computed per member since unread
+   * counts and visible members differ.
    */
-  async function announceMembership(
-    groupChatId: number,
-    actorId: number,
-    removedUserId: number | null,
-  ): Promise<void> {
-    const recipientIds = await repo.recipientIds(db, groupChatId, actorId);
+  async function announceMembership(groupChatId: number, actorId: number): Promise<void> {
+    const recipientIds = [
+      ...new Set([actorId, ...(await repo.recipientIds(db, groupChatId, actorId))]),
+    ];
     const views = await Promise.all(
       recipientIds.map(async (userId) => ({
         userId,
@@ -98,18 +120,19 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       groupChatId,
       actorId,
       views: views.flatMap(({ userId, chat }) => (chat ? [{ userId, chat }] : [])),
-      removedUserId,
     });
   }
 
   // Chats appear live: joining or leaving a game changes who is in its chat. A
   // waitlisted member is in the chat already, so a promotion changes nothing here.
-  events.on('post.interest', ({ groupChatId, user }) =>
-    announceMembership(groupChatId, user.id, null),
-  );
+  events.on('post.interest', ({ groupChatId, user }) => announceMembership(groupChatId, user.id));
   events.on('post.left', async ({ postId, user }) => {
     const chat = await repo.findGroupChatByPost(db, postId);
-    if (chat) await announceMembership(chat.id, user.id, user.id);
+    if (chat) await announceMembership(chat.id, user.id);
+  });
+  events.on('post.player_removed', async ({ postId, userId }) => {
+    const chat = await repo.findGroupChatByPost(db, postId);
+    if (chat) await announceMembership(chat.id, userId);
   });
 
   return {
@@ -122,12 +145,22 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
 
     /**
      * `GET /messages/group/{id}`: up to `limit` messages, oldest first, and the cursor of the
-     * older page. Opening the newest page moves the caller's read marker to the newest message.
+     * older page; for a former member, none after they left. Opening the newest page moves the
+     * caller's read marker to the newest message they see.
+     * @throws AppError 404 no such chat, or the caller was never a member.
      */
     async listMessages(userId: number, groupChatId: number, limit: number, cursor?: string) {
       const beforeId = decodeBeforeIdCursor(cursor);
-      await assertMember(userId, groupChatId);
-      const rows = await repo.listMessages(db, groupChatId, limit + 1, beforeId, userId);
+      const member = await repo.membership(db, groupChatId, userId);
+      if (!member) throw notFound('Group chat not found');
+      const rows = await repo.listMessages(
+        db,
+        groupChatId,
+        limit + 1,
+        beforeId,
+        userId,
+        member.last_message_id,
+      );
       const page = rows.slice(0, limit);
       if (cursor === undefined) {
         await repo.moveReadMarker(db, groupChatId, userId, page[0]?.id ?? 0);
@@ -160,19 +193,47 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     },
 
     /**
-     * Takes `userId` out of the group chat of post `postId` (leaving the game), in the
-     * caller's transaction `trx`.
+     * Makes `userId` a former member of the group chat of post `postId` at `now` (they left the
+     * game or were removed), in the caller's transaction `trx`: they keep reading the messages
+     * up to now, all read, and write nothing more.
      * @returns the chat's id, or null when the post has none.
      */
     async leavePostChat(
       trx: Transaction<DB>,
       postId: number,
       userId: number,
+      now: string,
     ): Promise<number | null> {
       const chat = await repo.findGroupChatByPost(trx, postId);
       if (!chat) return null;
-      await repo.removeMember(trx, chat.id, userId);
+      await repo.retireMember(trx, chat.id, userId, now);
       return chat.id;
+    },
+
+    /**
+     * Renames the group chat of post `postId` (its host changed the game's heading), in the
+     * caller's transaction `trx`; nothing when the game has no chat.
+     */
+    async renamePostChat(trx: Transaction<DB>, postId: number, name: string): Promise<void> {
+      await repo.renameGroupChatOfPost(trx, postId, name);
+    },
+
+    /**
+     * Writes the system line `content` into the group chat of post `postId`, in the caller's
+     * transaction `trx` (a game's host changed it).
+     * @returns the chat's id, the line and the members now to announce it to once committed,
+     *   or null when the game has no chat.
+     */
+    async postSystemLine(
+      trx: Transaction<DB>,
+      postId: number,
+      content: string,
+      now: string,
+    ): Promise<{ groupChatId: number; memberIds: number[]; line: GroupMessage } | null> {
+      const chat = await repo.findGroupChatByPost(trx, postId);
+      if (!chat) return null;
+      const line = await systemLine(trx, chat.id, content, now);
+      return { groupChatId: chat.id, memberIds: await repo.memberIds(trx, chat.id), line };
     },
 
     /**
@@ -191,20 +252,8 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       const chat = await repo.findGroupChatByPost(trx, postId);
       if (!chat) return null;
       await repo.markCancelled(trx, chat.id, now);
-      const { id } = await repo.insertMessage(trx, {
-        group_chat_id: chat.id,
-        sender_id: null,
-        content: GAME_CANCELLED_LINE,
-        created_at: now,
-        is_system: 1,
-      });
-      const [row] = await repo.listMessages(trx, chat.id, 1, id + 1);
-      if (!row) throw new Error(`message ${id} vanished`);
-      return {
-        groupChatId: chat.id,
-        memberIds: await repo.memberIds(trx, chat.id),
-        line: presentMessage(row),
-      };
+      const line = await systemLine(trx, chat.id, GAME_CANCELLED_LINE, now);
+      return { groupChatId: chat.id, memberIds: await repo.memberIds(trx, chat.id), line };
     },
 
     /**
@@ -221,12 +270,15 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     },
 
     /**
-     * Marks the chat read up to its newest message (CONTRACT.md mark-read).
-     * @throws AppError 403 not a member, 429 past the member's read-mark limit.
+     * Marks the chat read up to its newest message (CONTRACT.md mark-read); a former member has
+     * read it all already (when they left).
+     * @throws AppError 404 not a member, 429 past the member's read-mark limit.
      */
     async markRead(userId: number, groupChatId: number): Promise<{ success: true }> {
       await limiter.write('readMark', userId);
-      await assertMember(userId, groupChatId);
+      const member = await repo.membership(db, groupChatId, userId);
+      if (!member) throw notFound('Group chat not found');
+      if (member.left_at !== null) return { success: true };
       await repo.moveReadMarker(
         db,
         groupChatId,
@@ -255,13 +307,16 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
     /**
      * Stores a message from a member and announces it (`message.group.created`), which the
      * realtime module delivers to every member's sockets.
-     * @throws AppError 404 as {@link assertMember}; 403 `game_cancelled` when the game of the
+     * @throws AppError 404 no such chat or never a member; 403 `chat_read_only` for a former
+     *   member (who left the game or was removed), 403 `game_cancelled` when the game of the
      *   chat was cancelled (readable, no new messages);
      *   429 past the member's message limit.
      */
     async sendMessage(userId: number, groupChatId: number, content: string): Promise<GroupMessage> {
       await limiter.write('message', userId);
-      await assertMember(userId, groupChatId);
+      const member = await repo.membership(db, groupChatId, userId);
+      if (!member) throw notFound('Group chat not found');
+      if (member.left_at !== null) throw forbidden('chat_read_only', CHAT_READ_ONLY);
       const chat = await repo.findGroupChat(db, groupChatId);
       if (chat?.cancelled_at) throw forbidden('game_cancelled', GAME_CANCELLED_LINE);
       const createdAt = nowIso();

@@ -1,11 +1,11 @@
 /**
  * Chats appear live (issue 15): joining or leaving a game sends `groupChatUpdated` (the chat as
- * each member sees it, with `post_id` and `members`) to the members, and `groupChatRemoved` to
- * the member who left; real sockets, payloads checked against the shared schemas.
+ * each member sees it, with `post_id` and `members`) to the members, the member who left
+ * included (the chat read-only to them); real sockets, payloads checked against the shared
+ * schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  groupChatRemovedSchema,
   groupChatSummarySchema,
   type GroupChatSummary,
   type LoginResponse,
@@ -83,17 +83,21 @@ describe('groupChatUpdated', () => {
     expect((await listed(host))?.members).toEqual(members);
   });
 
-  it('on leaving, the leaver gets groupChatRemoved and the host the members left', async () => {
+  it('on leaving, the leaver gets the chat read-only and the host the members left', async () => {
     const [hostSocket, joinerSocket] = await Promise.all(
       [host, joiner].map((m) => server.connect(m.token)),
     );
     const updated = nextEvent(hostSocket!, 'groupChatUpdated');
-    const removed = nextEvent(joinerSocket!, 'groupChatRemoved');
+    const kept = nextEvent(joinerSocket!, 'groupChatUpdated');
     expect((await leave(joiner)).status).toBe(200);
 
-    expect(groupChatRemovedSchema.parse(await removed)).toEqual({ groupChatId });
+    expect(groupChatSummarySchema.parse(await kept)).toMatchObject({
+      id: groupChatId,
+      has_left: true,
+      unread_count: 0,
+    });
     expect(groupChatSummarySchema.parse(await updated).members).toEqual([ref(host), ref(third)]);
-    expect(await listed(joiner)).toBeUndefined();
+    expect((await listed(joiner))?.has_left).toBe(true);
   });
 
   it('never shows a member someone blocked, live or listed', async () => {

@@ -119,6 +119,20 @@ export function createNotificationsService({
       group_chat_id: groupChatId,
     }),
   );
+  // The host changed a game: its joined and waitlisted members hear what changed.
+  events.on('post.updated', async ({ memberIds, postId, heading, summary }) => {
+    if (memberIds.length === 0) return;
+    const message = notificationText.gameUpdated(heading, summary);
+    await store(
+      memberIds.map((userId) => row(userId, 'game_updated', message, { post_id: postId })),
+    );
+  });
+  // Told privately: only the removed member.
+  events.on('post.player_removed', ({ userId, postId, heading }) =>
+    notify(userId, 'removed_from_game', notificationText.removedFromGame(heading), {
+      post_id: postId,
+    }),
+  );
   events.on('post.cancelled', async ({ memberIds, postId, heading, groupChatId }) => {
     if (memberIds.length === 0) return;
     const message = notificationText.gameCancelled(heading);

@@ -20,6 +20,8 @@ export const notificationText = {
   playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
   eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
   eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
+  gameUpdated: (heading: string, changes: string) => `The host changed ${changes} of "${heading}"`,
+  removedFromGame: (heading: string) => `The host removed you from "${heading}"`,
 };
 
 /** A stored notification row as presented (`data` parsed). */

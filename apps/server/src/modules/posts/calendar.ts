@@ -2,7 +2,7 @@
  * Games as iCalendar (RFC 5545) through the shared `lib/calendar.ts`: DTSTART the
  * game's time, DTEND two hours later (games have no duration), SUMMARY sport and title, LOCATION
  * the place name, GEO only where the viewer may see the point (the access module's location
- * rule), and URL the game page.
+ * rule), URL the game page, and SEQUENCE the game's revision (up with every edit of it).
  */
 import type { PostRow } from '../../db/types.js';
 import { calendarText } from '../../lib/calendar.js';
@@ -31,6 +31,7 @@ export function gamesCalendar(publicUrl: string, viewerId: number, rows: PostRow
         location: row.location_name,
         point: pointShownTo(viewerId, row),
         url: `${publicUrl}/posts/${row.id}`,
+        sequence: row.sequence,
       };
     }),
   );

@@ -144,7 +144,7 @@ describe('joined and waitlisted', () => {
 });
 
 describe('leaving', () => {
-  it('moves the first waitlisted member up, tells them and the host, and leaves the chat', async () => {
+  it('moves the first waitlisted member up, tells them and the host; the chat turns read-only', async () => {
     const [ana, ben, cat] = players as [LoginResponse, LoginResponse, LoginResponse];
     const game = await server.createPost(host.token, { playersNeeded: 1, heading: 'Singles' });
     const { groupChatId } = (await join(ana, game.id)).body;
@@ -171,11 +171,19 @@ describe('leaving', () => {
       message: 'ana left your game "Singles"',
       data: { post_id: game.id, user_id: ana.user.id },
     });
-    // Ana is out of the chat.
+    // Ana is out of the chat: she reads it, and writes nothing more.
     const chat = await server.request('GET', `/api/messages/group/${groupChatId}`, {
       token: ana.token,
     });
-    expect(chat.status).toBe(404);
+    expect(chat.status).toBe(200);
+    const sent = await emitAck(await server.connect(ana.token), 'sendGroupMessage', {
+      groupChatId,
+      content: 'still here?',
+    });
+    expect(sent).toEqual({
+      success: false,
+      message: 'You are no longer in this game: its chat is read-only',
+    });
   });
 
   it('leaving the waitlist promotes nobody and the host is told', async () => {

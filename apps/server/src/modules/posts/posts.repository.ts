@@ -252,3 +252,109 @@ export function ownLocations(db: Executor, authorId: number, q: string, limit: n
     .limit(limit)
     .execute();
 }
+
+/** What an edit of a game changes on its row (see {@link updatePost}). */
+export interface PostChanges {
+  heading?: string;
+  description?: string;
+  location_name?: string;
+  lng?: number;
+  lat?: number;
+  public_lng?: number | null;
+  public_lat?: number | null;
+  event_time?: string;
+  players_needed?: number;
+  /** When the time or place changed (UTC ISO). */
+  changed_at?: string;
+}
+
+/**
+ * Writes the host's edit of post `id` (`sport` its fixed sport), its tags replaced when `tags`
+ * is given: `version` goes up (cached presentations of it are stale; the triggers of migration
+ * 0018 move its cells' versions) and `sequence` too (the calendar entry's revision), the place
+ * index cell follows a new public point.
+ */
+export async function updatePost(
+  db: Executor,
+  id: number,
+  sport: string,
+  changes: PostChanges,
+  tags: string[] | undefined,
+): Promise<void> {
+  const moved = changes.public_lng !== undefined || changes.public_lat !== undefined;
+  await db
+    .updateTable('posts')
+    .set((eb) => ({
+      ...changes,
+      ...(moved
+        ? {
+            geocell: geocellFor({
+              sport,
+              public_lng: changes.public_lng,
+              public_lat: changes.public_lat,
+            }),
+          }
+        : {}),
+      version: eb('version', '+', 1),
+      sequence: eb('sequence', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+  if (tags === undefined) return;
+  await db.deleteFrom('post_tags').where('post_id', '=', id).execute();
+  if (tags.length > 0) {
+    await db
+      .insertInto('post_tags')
+      .values(
+        tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })),
+      )
+      .execute();
+  }
+}
+
+/** The tags of post `id`, in their order. */
+export async function tagsOf(db: Executor, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_tags')
+    .select('tag')
+    .where('post_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.tag);
+}
+
+/**
+ * Records that `userId` left post `postId` (or was removed from it) at `at`; `excused` when a
+ * leave came within 24 hours of a change of time or place. Replaces an earlier departure.
+ */
+export async function recordDeparture(
+  db: Executor,
+  departure: {
+    post_id: number;
+    user_id: number;
+    left_at: string;
+    reason: 'left' | 'removed';
+    excused: boolean;
+  },
+): Promise<void> {
+  const row = { ...departure, excused: departure.excused ? 1 : 0 };
+  await db
+    .insertInto('post_departures')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['post_id', 'user_id'])
+        .doUpdateSet({ left_at: row.left_at, reason: row.reason, excused: row.excused }),
+    )
+    .execute();
+}
+
+/** `userId`'s last departure from post `postId`, or undefined. */
+export function departureOf(db: Executor, postId: number, userId: number) {
+  return db
+    .selectFrom('post_departures')
+    .select(['left_at', 'reason', 'excused'])
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,5 +1,6 @@
 /**
- * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8: games and calendars; the feed,
+ * `/api/posts/*` routes (spec part 1 §7, spec part 2 §7, §8: games, their hosts' edits and
+ * removals of players, and calendars; the feed,
  * `GET /api/posts`, is the feed module's). One game is public (`optionalAuth`); everything else
  * needs a member.
  */
@@ -10,9 +11,11 @@ import {
   calendarFeedStatusSchema,
   calendarResponseSchema,
   createPostBodySchema,
+  editPostBodySchema,
   idParamsSchema,
   interestResponseSchema,
   pageQuerySchema,
+  postPlayerParamsSchema,
   postSchema,
   postsResponseSchema,
   successSchema,
@@ -90,6 +93,23 @@ export function postsRoutes(
       schema: { params: idParamsSchema, response: { 200: successSchema } },
     },
     (request) => posts.remove(principalOf(request).userId, request.params.id),
+  );
+  app.patch(
+    '/api/posts/:id',
+    {
+      preHandler: requireAuth,
+      schema: { params: idParamsSchema, body: editPostBodySchema, response: { 200: postSchema } },
+    },
+    (request) => posts.update(principalOf(request).userId, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/posts/:id/players/:userId',
+    {
+      preHandler: requireAuth,
+      schema: { params: postPlayerParamsSchema, response: { 200: successSchema } },
+    },
+    (request) =>
+      posts.removePlayer(principalOf(request).userId, request.params.id, request.params.userId),
   );
   app.post(
     '/api/posts/:id/interest',

@@ -1,11 +1,12 @@
 /**
  * Posts: games and interest (spec part 1 §3 Post, §4 Interest; spec part 2 §5 Create post):
- * create, delete, join and leave (the waitlist), calendars. The feed, and the presentation of
- * posts, are the feed module's (modules/feed).
+ * create, edit, delete, join and leave (the waitlist), the host removing a player, calendars.
+ * The feed, and the presentation of posts, are the feed module's (modules/feed).
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
   type createPostBodySchema,
+  type editPostBodySchema,
   type CalendarFeedResponse,
   type CalendarFeedStatus,
   type InterestResponse,
@@ -45,7 +46,12 @@ export interface PostsDeps {
   users: MemberLookup;
   chats: Pick<
     ChatsService,
-    'joinPostChat' | 'leavePostChat' | 'cancelPostChat' | 'announceSystemLine'
+    | 'joinPostChat'
+    | 'leavePostChat'
+    | 'cancelPostChat'
+    | 'announceSystemLine'
+    | 'postSystemLine'
+    | 'renamePostChat'
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
@@ -53,6 +59,31 @@ export interface PostsDeps {
 
 /** The answer games give once they have started (spec part 1 §4). */
 const STARTED = 'This game has already started';
+
+/**
+ * How long after a change of a game's time or place a player may leave it excused (stored on
+ * their departure; the show-up record reads it).
+ */
+export const EXCUSED_LEAVE_MS = 24 * 3600 * 1000;
+
+/** The words for a game's changed fields, in the order they are told. */
+const CHANGE_WORDS = {
+  heading: 'the title',
+  description: 'the description',
+  tags: 'the tags',
+  time: 'the time',
+  place: 'the place',
+  players: 'the players needed',
+} as const;
+type Change = keyof typeof CHANGE_WORDS;
+
+/** `['time', 'place']` as "the time and the place". */
+export function describeChanges(changes: readonly Change[]): string {
+  const words = changes.map((c) => CHANGE_WORDS[c]);
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
 
 /**
  * A member's place from their 1-based rank in the joining order: joined within
@@ -80,27 +111,60 @@ export function createPostsService({
   const present = (rows: PostRow[], viewerId: number | null) => feed.present(rows, viewerId);
 
   /**
-   * Takes `userId` out of game `postId` and its group chat, no access check; the first waitlisted
-   * member takes a freed place in the same transaction. Tells the host and the promoted member.
+   * Takes `userId` out of game `postId`, no access check: they leave (`reason` 'left') or its
+   * host removes them ('removed', and they cannot join it again). Either way the first
+   * waitlisted member takes a freed place in the same transaction, and the chat stays theirs to
+   * read up to now, read-only. The departure is recorded, a leave `excused` within
+   * {@link EXCUSED_LEAVE_MS} of a change of the game's time or place. Tells the host of a leave,
+   * the removed member of a removal, and the promoted member.
    * @throws AppError 404 unknown post, 400 `not_joined`, 400 a game that has started.
    */
-  async function leaveGame(userId: number, postId: number): Promise<void> {
+  async function leaveGame(
+    userId: number,
+    postId: number,
+    reason: 'left' | 'removed' = 'left',
+  ): Promise<void> {
     const { post, promotedId, groupChatId } = await db.transaction().execute(async (trx) => {
       const post = await repo.lockPost(trx, postId);
       if (!post) throw notFound('Post not found');
       const order = await repo.interestsOf(trx, postId);
       const index = order.findIndex((i) => i.user_id === userId);
-      if (index < 0) throw new AppError('not_joined', 400, 'You have not joined this game');
-      if (post.event_time <= nowIso()) throw badRequest(STARTED);
+      if (index < 0) {
+        throw new AppError(
+          'not_joined',
+          400,
+          reason === 'left' ? 'You have not joined this game' : 'This member is not in this game',
+        );
+      }
+      const now = nowIso();
+      if (post.event_time <= now) throw badRequest(STARTED);
       await repo.removeInterest(trx, postId, userId);
-      const groupChatId = await chats.leavePostChat(trx, postId, userId);
+      const groupChatId = await chats.leavePostChat(trx, postId, userId, now);
+      await repo.recordDeparture(trx, {
+        post_id: postId,
+        user_id: userId,
+        left_at: now,
+        reason,
+        excused:
+          reason === 'left' &&
+          post.changed_at !== null &&
+          Date.parse(now) - Date.parse(post.changed_at) <= EXCUSED_LEAVE_MS,
+      });
       // Only a joined member frees a place; the next in the order takes it.
       const promotedId =
         index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
       return { post, promotedId, groupChatId };
     });
+    if (reason === 'removed') {
+      events.emit('post.player_removed', {
+        postId,
+        heading: post.heading,
+        authorId: post.author_id,
+        userId,
+      });
+    }
     const [member] = await users.members([userId]);
-    if (member) {
+    if (member && reason === 'left') {
       events.emit('post.left', {
         postId,
         heading: post.heading,
@@ -212,7 +276,8 @@ export function createPostsService({
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
      * @throws AppError 404 unknown or hidden post (or its host is suspended), 403 `own_post`,
-     *   400 a game that has started, 429 past the member's interest limit.
+     *   403 `removed` when its host removed the member from it, 400 a game that has started,
+     *   429 past the member's interest limit.
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);
@@ -228,6 +293,8 @@ export function createPostsService({
         const before = await repo.interestsOf(trx, postId);
         const isNew = !before.some((i) => i.user_id === userId);
         if (isNew && post.event_time <= now) throw badRequest(STARTED);
+        if (isNew && (await repo.departureOf(trx, postId, userId))?.reason === 'removed')
+          throw forbidden('removed', 'The host removed you from this game');
         if (isNew) await repo.addInterest(trx, postId, userId, now);
         const groupChatId = await chats.joinPostChat(trx, {
           postId,
@@ -280,6 +347,153 @@ export function createPostsService({
         if (hidden && error instanceof AppError && error.code === 'not_joined') throw hidden;
         throw error;
       }
+      return { success: true };
+    },
+
+    /**
+     * `PATCH /posts/{id}`: the host changes their upcoming game: heading, description, tags,
+     * time (in the future), place, players needed (never fewer than have joined; more lets the
+     * first waitlisted members in, each told as when a place opens). The sport is fixed (the
+     * body schema refuses it). The calendar entry's revision goes up; when anything changed,
+     * the game's chat gets a line saying what and its joined and waitlisted members a
+     * `game_updated` notification (`post.updated`). A change of time or place starts the window
+     * in which a player leaves excused.
+     * @returns the game as the host sees it.
+     * @throws AppError 404 unknown or hidden, 403 `not_author`, 400 the game has started (or
+     *   starts now), 400 (field `eventTime`) a time not in the future, 400 (field
+     *   `playersNeeded`) fewer than the joined players, 429 past the member's edit limit.
+     */
+    async update(
+      hostId: number,
+      postId: number,
+      input: z.output<typeof editPostBodySchema>,
+    ): Promise<Post> {
+      await limiter.write('postEdit', hostId);
+      const authors = await access.requirePosts(hostId, [postId]);
+      if (authors.get(postId) !== hostId)
+        throw forbidden('not_author', 'Only the host can edit this game');
+      const now = nowIso();
+      const eventTime = input.eventTime === undefined ? undefined : toUtcIso(input.eventTime);
+      if (eventTime !== undefined && eventTime <= now) {
+        throw badRequest('The new time must be in the future', [
+          { field: 'eventTime', message: 'The new time must be in the future' },
+        ]);
+      }
+      const shown = input.location
+        ? await access.publicPointOf(hostId, input.location.coordinates)
+        : undefined;
+      const outcome = await db.transaction().execute(async (trx) => {
+        const post = await repo.lockPost(trx, postId);
+        if (!post) throw notFound('Post not found');
+        if (post.event_time <= now) throw badRequest(STARTED);
+        const order = await repo.interestsOf(trx, postId);
+        const joined = Math.min(order.length, post.players_needed);
+        if (input.playersNeeded !== undefined && input.playersNeeded < joined) {
+          const message = `${joined} players have joined: players needed cannot be fewer`;
+          throw badRequest(message, [{ field: 'playersNeeded', message }]);
+        }
+        const changes: repo.PostChanges = {};
+        const changed: Change[] = [];
+        if (input.heading !== undefined && input.heading !== post.heading) {
+          changes.heading = input.heading;
+          changed.push('heading');
+        }
+        if (input.description !== undefined && input.description !== post.description) {
+          changes.description = input.description;
+          changed.push('description');
+        }
+        const tagsChanged =
+          input.tags !== undefined &&
+          JSON.stringify(input.tags) !== JSON.stringify(await repo.tagsOf(trx, postId));
+        if (tagsChanged) changed.push('tags');
+        if (eventTime !== undefined && eventTime !== post.event_time) {
+          changes.event_time = eventTime;
+          changed.push('time');
+        }
+        if (input.location && input.locationName !== undefined) {
+          const [lng, lat] = input.location.coordinates;
+          if (lng !== post.lng || lat !== post.lat || input.locationName !== post.location_name) {
+            Object.assign(changes, {
+              location_name: input.locationName,
+              lng,
+              lat,
+              public_lng: shown?.[0] ?? null,
+              public_lat: shown?.[1] ?? null,
+            });
+            changed.push('place');
+          }
+        }
+        if (input.playersNeeded !== undefined && input.playersNeeded !== post.players_needed) {
+          changes.players_needed = input.playersNeeded;
+          changed.push('players');
+        }
+        if (changed.length === 0) return null;
+        if (changed.includes('time') || changed.includes('place')) changes.changed_at = now;
+        await repo.updatePost(
+          trx,
+          postId,
+          post.sport,
+          changes,
+          tagsChanged ? input.tags : undefined,
+        );
+        // The chat is named after the game, as when it was created.
+        if (changes.heading !== undefined)
+          await chats.renamePostChat(trx, postId, `${post.sport} - ${changes.heading}`);
+        const summary = describeChanges(changed);
+        const chat = await chats.postSystemLine(trx, postId, `The host changed ${summary}.`, now);
+        // More places let the first waitlisted members in, in the joining order.
+        const needed = changes.players_needed ?? post.players_needed;
+        const promotedIds = order.slice(post.players_needed, needed).map((i) => i.user_id);
+        return {
+          heading: changes.heading ?? post.heading,
+          changed,
+          summary,
+          chat,
+          promotedIds,
+          memberIds: order.map((i) => i.user_id),
+        };
+      });
+      if (outcome) {
+        const { heading, changed, summary, chat, promotedIds, memberIds } = outcome;
+        if (chat) chats.announceSystemLine(chat.line, chat.memberIds);
+        events.emit('post.updated', {
+          postId,
+          heading,
+          authorId: hostId,
+          changes: changed,
+          summary,
+          memberIds,
+        });
+        for (const userId of promotedIds) {
+          if (chat)
+            events.emit('post.promoted', {
+              postId,
+              heading,
+              userId,
+              groupChatId: chat.groupChatId,
+            });
+        }
+      }
+      const row = await repo.findPost(db, postId);
+      if (!row) throw notFound('Post not found');
+      const [post] = await present([row], hostId);
+      return post!;
+    },
+
+    /**
+     * `DELETE /posts/{id}/players/{userId}`: the host removes a joined or waitlisted member from
+     * their upcoming game. As when a member leaves, the first waitlisted member takes a freed
+     * place; the removed member keeps the chat read-only up to now, is told privately
+     * (`removed_from_game`), and cannot join the game again.
+     * @throws AppError 404 unknown or hidden game, 403 `not_author`, 400 `not_joined` when the
+     *   member is not in the game, 400 the game has started, 429 past the host's edit limit.
+     */
+    async removePlayer(hostId: number, postId: number, userId: number): Promise<{ success: true }> {
+      await limiter.write('postEdit', hostId);
+      const authors = await access.requirePosts(hostId, [postId]);
+      if (authors.get(postId) !== hostId)
+        throw forbidden('not_author', 'Only the host can remove a player');
+      await leaveGame(userId, postId, 'removed');
       return { success: true };
     },
 

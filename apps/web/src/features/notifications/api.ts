@@ -230,7 +230,8 @@ export function useNotificationsRealtime(): void {
 
 /**
  * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
- * `waitlist_promoted` to the game page, `game_cancelled` to the game's group chat;
+ * `waitlist_promoted` and `game_updated` to the game page, `game_cancelled` to the game's group
+ * chat, `removed_from_game` to that chat, read-only;
  * `event_cancelled` to the events list, `event_closed` there too), or null when its data lacks
  * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
  * links to nothing").
@@ -244,7 +245,10 @@ export function notificationTarget(notification: ReceivedNotification): string |
     case 'player_left':
       return '/past-posts';
     case 'waitlist_promoted':
+    case 'game_updated':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
+    case 'removed_from_game':
+      return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;
     case 'game_cancelled':
       return data.group_chat_id == null ? '/messages' : `/messages?group=${data.group_chat_id}`;
     case 'nearby_post':

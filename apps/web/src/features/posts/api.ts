@@ -1,6 +1,7 @@
 /**
  * Posts as games (spec part 2 §2 "Create post", "My Posts", §7, §8): creating a post,
- * one game, the member's hosted and joined games, deleting, and a game's calendar file.
+ * one game, the member's hosted and joined games, the host's edits and removals of players,
+ * deleting, and a game's calendar file.
  */
 import {
   calendarResponseSchema,
@@ -9,7 +10,7 @@ import {
   successSchema,
   userProfileSchema,
 } from '@gameon/shared';
-import type { CreatePostBody } from '@gameon/shared';
+import type { CreatePostBody, EditPostBody } from '@gameon/shared';
 import {
   mutationOptions,
   queryOptions,
@@ -119,6 +120,44 @@ export const deletePostMutation = () =>
 /** Deletes a hosted game ({@link deletePostMutation}). */
 export function useDeletePost() {
   return useMutation(deletePostMutation());
+}
+
+/**
+ * `PATCH /posts/{id}`: the host changes their upcoming game (never its sport) -> the game as
+ * they see it; 400 with the server's message (a time not in the future, players needed below
+ * the joined count, a game that has started). The app refetches the games and the feed after
+ * it (app/cache-rules.ts).
+ */
+export const editPostMutation = () =>
+  mutationOptions({
+    mutationKey: ['posts', 'edit'] as const,
+    mutationFn: async ({ postId, body }: { postId: number; body: EditPostBody }) =>
+      (await apiRequest(`/posts/${postId}`, { method: 'PATCH', body, schema: postSchema })).data,
+  });
+
+/** Edits a hosted game ({@link editPostMutation}). */
+export function useEditPost() {
+  return useMutation(editPostMutation());
+}
+
+/**
+ * `DELETE /posts/{id}/players/{userId}`: the host removes a joined or waitlisted member; the
+ * first waitlisted member moves up. The app refetches the games and the feed after it.
+ */
+export const removePlayerMutation = () =>
+  mutationOptions({
+    mutationKey: ['posts', 'remove-player'] as const,
+    mutationFn: async ({ postId, userId }: { postId: number; userId: number }) => {
+      await apiRequest(`/posts/${postId}/players/${userId}`, {
+        method: 'DELETE',
+        schema: successSchema,
+      });
+    },
+  });
+
+/** Removes a player from a hosted game ({@link removePlayerMutation}). */
+export function useRemovePlayer() {
+  return useMutation(removePlayerMutation());
 }
 
 /**

@@ -4,6 +4,7 @@ import { Hand, ListPlus, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api-client';
 import { isFull, viewerPlace } from '../../../lib/games';
 import { feedQueries, useExpressInterest, useLeaveGame } from '../api';
@@ -16,7 +17,8 @@ const REFETCH_AFTER_INTEREST_MS = 500;
  * interested" while places are free, "Join waitlist" when the game is full; either opens the
  * game's group chat in /messages and refetches the feed 500 ms later. A joined member gets
  * "Leave game", a waitlisted one "Leave waitlist" (in place of the spec's disabled
- * "interested" state). Failures show the server's message under the button.
+ * "interested" state), each asked first in a dialog (the member keeps the chat up to then,
+ * read-only). Failures show the server's message under the button.
  */
 export function InterestButton({ post, viewerId }: { post: Post; viewerId: number }) {
   const queryClient = useQueryClient();
@@ -24,6 +26,7 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
   const interest = useExpressInterest();
   const leave = useLeaveGame();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const place = viewerPlace(post, viewerId);
   const full = isFull(post);
 
@@ -46,6 +49,7 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
   const quit = () => {
     setError(null);
     leave.mutate(post.id, {
+      onSettled: () => setConfirming(false),
       onError: (failure) => {
         console.error('Could not leave the game', failure);
         setError(errorMessage(failure, 'Could not leave this game. Please try again.'));
@@ -68,7 +72,7 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
     );
   } else {
     button = (
-      <Button variant="secondary" onClick={quit} loading={leave.isPending}>
+      <Button variant="secondary" onClick={() => setConfirming(true)} loading={leave.isPending}>
         {!leave.isPending && <LogOut aria-hidden="true" className="size-4" />}
         {place.status === 'joined' ? 'Leave game' : 'Leave waitlist'}
       </Button>
@@ -82,6 +86,27 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
         <p role="alert" className="max-w-56 text-right text-xs text-rose-600">
           {error}
         </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={place.status === 'joined' ? 'Leave game' : 'Leave waitlist'}
+          question={
+            place.status === 'joined'
+              ? `Are you sure you want to leave this game?${(post.waitlist?.length ?? 0) > 0 ? ' Your place goes to the next on the waitlist.' : ''} You keep the chat up to now, read-only.`
+              : 'Are you sure you want to leave the waitlist? You keep the chat up to now, read-only.'
+          }
+          subject={post.heading}
+          cancelLabel="Stay"
+          pending={leave.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={quit}
+          confirm={
+            <>
+              <LogOut aria-hidden="true" className="size-4" />
+              Leave
+            </>
+          }
+        />
       )}
     </div>
   );

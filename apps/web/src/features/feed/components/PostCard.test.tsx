@@ -1,5 +1,5 @@
 import type { Post } from '@gameon/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -110,7 +110,10 @@ describe('PostCard', () => {
     const calls = mockFetch(() => jsonResponse({ success: true }));
     renderCard({ ...post, interested_users: [{ user_id: viewerId }] });
     expect(screen.queryByRole('button', { name: "I'm interested" })).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Leave game' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Leave game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave game' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.method).toBe('DELETE');
     expect(calls[0]?.url.pathname).toBe('/api/posts/42/interest');
@@ -122,8 +125,11 @@ describe('PostCard', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderCard({ ...post, interested_users: [{ user_id: viewerId }] });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Leave game' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This game has already started');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Leave game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave game' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('This game has already started')).toBeVisible();
   });
 
   it("opens the post's group chat after interest", async () => {

@@ -1,6 +1,6 @@
 import type { UserRef } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Ban, UsersRound } from 'lucide-react';
+import { Ban, LogOut, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
@@ -19,6 +19,11 @@ interface ChatThreadProps {
   postId: number | null;
   /** The game of the chat was cancelled: readable, no composer. */
   cancelled?: boolean;
+  /**
+   * The member left the game (or its host removed them): they read the chat up to then, no
+   * composer, no live room.
+   */
+  left?: boolean;
   /** Back to the list (shown at 768 px or less). */
   onBack: () => void;
 }
@@ -28,7 +33,8 @@ interface ChatThreadProps {
  * the right, live updates through the socket, and the composer (blank text is ignored, Enter
  * sends, failures show inline, with the server's message). The header lists the members and
  * links to the game. A cancelled game's chat shows "This
- * game was cancelled" instead of the composer; GameOn's own lines are centred.
+ * game was cancelled" instead of the composer, and a chat the member left "You are no longer in
+ * this game" (read-only); GameOn's own lines are centred.
  */
 export function ChatThread({
   groupChatId,
@@ -36,6 +42,7 @@ export function ChatThread({
   members,
   postId,
   cancelled = false,
+  left = false,
   onBack,
 }: ChatThreadProps) {
   const user = useCurrentUser();
@@ -57,10 +64,10 @@ export function ChatThread({
 
   // Join the chat's room, again after every reconnect; leave it when the thread closes.
   useEffect(() => {
-    if (!connected) return;
+    if (!connected || left) return;
     joinGroupChat(groupChatId);
     return () => leaveGroupChat(groupChatId);
-  }, [connected, groupChatId, joinGroupChat, leaveGroupChat]);
+  }, [connected, groupChatId, joinGroupChat, leaveGroupChat, left]);
 
   // A message from someone else arriving in the open thread is read at once.
   useSocketEvent('newGroupMessage', (message) => {
@@ -113,6 +120,14 @@ export function ChatThread({
           >
             <Ban aria-hidden="true" className="size-4" />
             This game was cancelled
+          </p>
+        ) : left ? (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 border-t border-slate-200 bg-slate-50 p-4 text-sm font-semibold text-slate-700"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            You are no longer in this game: this chat is read-only
           </p>
         ) : (
           <MessageComposer onSend={send} connected={connected} typing={typing} />

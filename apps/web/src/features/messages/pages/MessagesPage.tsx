@@ -177,6 +177,7 @@ export function MessagesPage() {
         members={activeChat?.members ?? []}
         postId={activeChat?.post_id ?? null}
         cancelled={activeChat?.is_cancelled === true}
+        left={activeChat?.has_left === true}
         onBack={() => setSelected(null)}
       />
     );

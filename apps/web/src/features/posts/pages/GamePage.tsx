@@ -1,5 +1,13 @@
 import type { Post } from '@gameon/shared';
-import { CalendarDays, CalendarPlus, LogIn, MapPin, MessageCircle, SearchX } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarPlus,
+  LogIn,
+  MapPin,
+  MessageCircle,
+  SearchX,
+  UserMinus,
+} from 'lucide-react';
 import { useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,9 +23,17 @@ import { isUpcoming, viewerPlace } from '../../../lib/games';
 import { useAuth } from '../../../lib/session';
 import { returnAfterSignIn } from '../../../lib/sign-in-return';
 import { downloadGameCalendar, useGame, useMemberNames } from '../api';
+import { HostGameActions } from '../components/HostGameActions';
+import { RemovePlayerDialog } from '../components/RemovePlayerDialog';
 
 /** The join/leave button the app gives the page (the feed feature's, composed in app/). */
 export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: number }>;
+
+/**
+ * The "Open chat" link the app gives the page (the messages feature's, composed in app/): shown
+ * whenever game `postId` has a chat the member is in, else `fallback`.
+ */
+export type GameChatLinkComponent = ComponentType<{ postId: number; fallback: ReactNode }>;
 
 function MemberList({
   label,
@@ -25,12 +41,15 @@ function MemberList({
   names,
   empty,
   numbered = false,
+  onRemove,
 }: {
   label: string;
   ids: number[];
   names: Map<number, string>;
   empty: string;
   numbered?: boolean;
+  /** The host's "Remove" beside each member (upcoming games only). */
+  onRemove?: (player: { id: number; name: string }) => void;
 }) {
   const headingId = `game-${label.toLowerCase()}`;
   return (
@@ -55,6 +74,17 @@ function MemberList({
               >
                 {names.get(id) ?? `Member ${id}`}
               </Link>
+              {onRemove && (
+                <button
+                  type="button"
+                  aria-label={`Remove ${names.get(id) ?? `Member ${id}`}`}
+                  onClick={() => onRemove({ id, name: names.get(id) ?? `Member ${id}` })}
+                  className="ml-auto inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-rose-700 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                >
+                  <UserMinus aria-hidden="true" className="size-3.5" />
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ol>
@@ -136,15 +166,23 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
 /**
  * A game's page `/posts/{id}`: sport, title, description, place and time, the host
  * (linked to the profile), players and waitlist, the join/leave button, "Open chat" for the
- * host and members, "Add to calendar" (the .ics fetched with the member's token) and "Share". A
- * game the member may not see, or that was deleted, shows "Game not found".
+ * host and members whenever the game has a chat, "Add to calendar" (the .ics fetched with the
+ * member's token) and "Share". The host of an upcoming game also edits it, removes a player
+ * (asked first) and deletes it. A game the member may not see, or that was deleted, shows "Game
+ * not found".
  *
  * A signed-out visitor opening a shared link sees the game as the server shows it to
  * them (the city only, or no place), how full it is, "Share" and "Sign in to join", which comes
  * back here once signed in; not the players (their names are members-only) nor the member
  * actions.
  */
-export function GamePage({ InterestButton }: { InterestButton: InterestButtonComponent }) {
+export function GamePage({
+  InterestButton,
+  ChatLink,
+}: {
+  InterestButton: InterestButtonComponent;
+  ChatLink: GameChatLinkComponent;
+}) {
   const params = useParams();
   const postId = Number(params.postId);
   const { user } = useAuth();
@@ -154,6 +192,7 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
   const names = useMemberNames(user === null ? [] : [...playerIds, ...waitlistIds]);
   const [calendarError, setCalendarError] = useState<string | null>(null);
   const [savingCalendar, setSavingCalendar] = useState(false);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
 
   const notFound =
     !Number.isInteger(postId) ||
@@ -238,23 +277,37 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
         <PostCapacity className="mt-5" post={post} viewerId={user.id} />
 
         <div className="mt-5 grid grid-cols-1 gap-5 border-t border-slate-100 pt-5 sm:grid-cols-2">
-          <MemberList label="Players" ids={playerIds} names={names} empty="No players yet." />
+          <MemberList
+            label="Players"
+            ids={playerIds}
+            names={names}
+            empty="No players yet."
+            onRemove={host && upcoming ? setRemoving : undefined}
+          />
           <MemberList
             label="Waitlist"
             ids={waitlistIds}
             names={names}
             empty="Nobody is waiting."
             numbered
+            onRemove={host && upcoming ? setRemoving : undefined}
           />
         </div>
 
         <div className="mt-6 flex flex-wrap items-start gap-3 border-t border-slate-100 pt-5">
           {!host && upcoming && <InterestButton post={post} viewerId={user.id} />}
-          {inGame && hasChat && (
-            <Link to={`/messages?post=${post.id}`} className={buttonClasses('secondary')}>
-              <MessageCircle aria-hidden="true" className="size-4" />
-              Open chat
-            </Link>
+          {inGame && (
+            <ChatLink
+              postId={post.id}
+              fallback={
+                hasChat && (
+                  <Link to={`/messages?post=${post.id}`} className={buttonClasses('secondary')}>
+                    <MessageCircle aria-hidden="true" className="size-4" />
+                    Open chat
+                  </Link>
+                )
+              }
+            />
           )}
           <ShareButton title={post.heading} path={pagePath} />
           {inGame && upcoming && (
@@ -273,7 +326,15 @@ export function GamePage({ InterestButton }: { InterestButton: InterestButtonCom
             {calendarError}
           </Alert>
         )}
+        {host && upcoming && (
+          <div className="mt-5 flex flex-wrap items-start gap-3 border-t border-slate-100 pt-5">
+            <HostGameActions post={post} />
+          </div>
+        )}
       </article>
+      {removing !== null && (
+        <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />
+      )}
     </div>
   );
 }

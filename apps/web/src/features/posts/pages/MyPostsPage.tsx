@@ -2,7 +2,7 @@ import type { Post } from '@gameon/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, SquareStack, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
@@ -29,6 +29,12 @@ const emptyTexts: Record<Filter, { title: string; text: string }> = {
 
 /** What the page says after a delete (spec part 2 §8). */
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The `notice` of router state (HostGameActions' MyPostsNotice), or null. */
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' ? state.notice : null;
+}
 
 function MyPostCard({
   post,
@@ -110,7 +116,12 @@ export function MyPostsPage() {
   const deletePost = useDeletePost();
   const [filter, setFilter] = useState<Filter>('All');
   const [confirming, setConfirming] = useState<Post | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const location = useLocation();
+  // A delete from the game page lands here with the spec's success text.
+  const [outcome, setOutcome] = useState<Outcome>(() => {
+    const notice = noticeOf(location.state);
+    return notice === null ? null : { tone: 'success', text: notice };
+  });
 
   const hosted = mine.data ?? [];
   const lists: Record<Filter, Post[]> = {
