@@ -23,15 +23,22 @@ export async function insertPost(db: Executor, post: NewPost, tags: string[]): P
     .values({ ...post, geocell: geocellFor(post) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (tags.length > 0) {
-    await db
-      .insertInto('post_tags')
-      .values(
-        tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })),
-      )
-      .execute();
-  }
+  await insertTags(db, id, tags);
   return id;
+}
+
+/**
+ * Stores `tags` as post `postId`'s, in their order (position 0 first) with the lower-cased key
+ * the feed's tag filter matches; nothing for none.
+ */
+async function insertTags(db: Executor, postId: number, tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  await db
+    .insertInto('post_tags')
+    .values(
+      tags.map((tag, position) => ({ post_id: postId, tag, tag_key: tag.toLowerCase(), position })),
+    )
+    .execute();
 }
 
 export function findPost(db: Executor, id: number) {
@@ -302,14 +309,7 @@ export async function updatePost(
     .execute();
   if (tags === undefined) return;
   await db.deleteFrom('post_tags').where('post_id', '=', id).execute();
-  if (tags.length > 0) {
-    await db
-      .insertInto('post_tags')
-      .values(
-        tags.map((tag, position) => ({ post_id: id, tag, tag_key: tag.toLowerCase(), position })),
-      )
-      .execute();
-  }
+  await insertTags(db, id, tags);
 }
 
 /** The tags of post `id`, in their order. */
