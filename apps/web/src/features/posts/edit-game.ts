@@ -3,27 +3,16 @@
  * posting, players needed never below the joined count, and the `PATCH /posts/{id}` body of what
  * changed. The sport is fixed.
  */
-import { PLAYERS_MAX, POST_DESCRIPTION_MAX, POST_HEADING_MAX, placeLabel } from '@gameon/shared';
+import { PLAYERS_MAX, placeLabel } from '@gameon/shared';
 import type { EditPostBody, Place, Post } from '@gameon/shared';
 import { toDateTimeLocal } from '../../lib/format';
-import { CONFIRM_APPROXIMATE } from './create-post';
+import { checkGameDetails, isCountBetween } from './game-details';
+import type { GameDetailsErrors, GameDetailsField, GameDetailsValues } from './game-details';
 
-export interface EditGameValues {
-  heading: string;
-  description: string;
-  tags: string[];
-  /** The game's place as picked; the game's own place until the host picks another. */
-  place: Place | null;
-  /** The host confirmed a newly picked approximate place. */
-  approximateConfirmed: boolean;
-  /** A `datetime-local` value in the viewer's time zone. */
-  eventTime: string;
-  /** As typed in the number box. */
-  playersNeeded: string;
-}
-
-export type EditGameField = 'heading' | 'description' | 'place' | 'eventTime' | 'playersNeeded';
-export type EditGameErrors = Partial<Record<EditGameField, string>>;
+/** The edit-game form: the game's details (its sport is fixed). */
+export type EditGameValues = GameDetailsValues;
+export type EditGameField = GameDetailsField;
+export type EditGameErrors = GameDetailsErrors;
 
 /** The game's own place as a picked {@link Place} (null when the viewer is not shown its point). */
 export function placeOfGame(post: Post): Place | null {
@@ -62,30 +51,11 @@ export function validateEditGame(
   post: Post,
   now = new Date(),
 ): EditGameErrors {
-  const errors: EditGameErrors = {};
-  const heading = values.heading.trim();
-  if (heading === '') errors.heading = 'Title is required';
-  else if (heading.length > POST_HEADING_MAX)
-    errors.heading = `Title must be at most ${POST_HEADING_MAX} characters`;
-  const description = values.description.trim();
-  if (description === '') errors.description = 'Description is required';
-  else if (description.length > POST_DESCRIPTION_MAX)
-    errors.description = `Description must be at most ${POST_DESCRIPTION_MAX} characters`;
-  if (values.place === null) errors.place = 'Please select a location for your event.';
-  else if (values.place.approximate && !values.approximateConfirmed)
-    errors.place = CONFIRM_APPROXIMATE;
-  const when = values.eventTime === '' ? null : new Date(values.eventTime);
-  if (when === null || Number.isNaN(when.getTime()))
-    errors.eventTime = 'Please select the date and time of your event';
-  else if (when.getTime() <= now.getTime()) errors.eventTime = 'The new time must be in the future';
+  const { errors, when } = checkGameDetails(values);
+  if (when !== null && when.getTime() <= now.getTime())
+    errors.eventTime = 'The new time must be in the future';
   const least = Math.max(1, joinedCount(post));
-  const players = Number(values.playersNeeded.trim());
-  if (
-    values.playersNeeded.trim() === '' ||
-    !Number.isInteger(players) ||
-    players < least ||
-    players > PLAYERS_MAX
-  ) {
+  if (!isCountBetween(values.playersNeeded, least, PLAYERS_MAX)) {
     errors.playersNeeded =
       joinedCount(post) > 1
         ? `${joinedCount(post)} players have joined: enter ${least} to ${PLAYERS_MAX}`
