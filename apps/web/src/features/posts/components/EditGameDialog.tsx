@@ -1,20 +1,23 @@
-import { PLAYERS_MAX, POST_DESCRIPTION_MAX, POST_HEADING_MAX, placeLabel } from '@gameon/shared';
 import type { Post } from '@gameon/shared';
-import { Save, TriangleAlert } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, errorProps, hintId, inputClasses } from '../../../components/FormField';
-import { InputField, TextAreaField } from '../../../components/InputField';
 import { Modal } from '../../../components/Modal';
-import { PlaceSearch } from '../../../components/PlaceSearch';
-import { TagInput } from '../../../components/TagInput';
 import { errorMessage } from '../../../lib/api-client';
-import { cx, toDateTimeLocal } from '../../../lib/format';
+import { toDateTimeLocal } from '../../../lib/format';
 import { useEditPost } from '../api';
 import { editValuesOf, joinedCount, toEditBody, validateEditGame } from '../edit-game';
 import type { EditGameErrors, EditGameField, EditGameValues } from '../edit-game';
+import {
+  ApproximatePlaceConfirm,
+  EventTimeField,
+  GameTextFields,
+  LocationField,
+  PlayersNeededField,
+  approximateConfirmId,
+} from './GameFields';
 
 /** Field ids in the order the form shows them (the first invalid one gets focus). */
 const fieldIds: Record<EditGameField, string> = {
@@ -24,7 +27,7 @@ const fieldIds: Record<EditGameField, string> = {
   eventTime: 'edit-game-time',
   playersNeeded: 'edit-game-players',
 };
-const CONFIRM_ID = 'edit-game-place-confirm';
+const CONFIRM_ID = approximateConfirmId(fieldIds.place);
 
 /**
  * The host's edit of their upcoming game, in a modal: title, description, tags, place, time
@@ -46,7 +49,6 @@ export function EditGameDialog({
   const [errors, setErrors] = useState<EditGameErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [minTime] = useState(() => toDateTimeLocal(new Date()));
-  const approximate = values.place?.approximate === true;
   const joined = joinedCount(post);
 
   const set = <K extends keyof EditGameValues>(key: K, value: EditGameValues[K]) => {
@@ -93,109 +95,52 @@ export function EditGameDialog({
           <span className="font-medium">Sport:</span> {post.sport}{' '}
           <span className="text-slate-500">(cannot be changed)</span>
         </p>
-        <InputField
-          id={fieldIds.heading}
-          label="Title"
-          error={errors.heading}
-          counter={{ value: values.heading.length, max: POST_HEADING_MAX }}
-          value={values.heading}
-          onChange={(event) => set('heading', event.target.value)}
+        <GameTextFields
+          ids={{
+            heading: fieldIds.heading,
+            description: fieldIds.description,
+            tags: 'edit-game-tags',
+          }}
+          values={values}
+          errors={errors}
+          onChange={set}
+          descriptionRows={4}
         />
-        <TextAreaField
-          id={fieldIds.description}
-          label="Description"
-          error={errors.description}
-          counter={{ value: values.description.length, max: POST_DESCRIPTION_MAX }}
-          rows={4}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
+        <LocationField
+          id={fieldIds.place}
+          place={values.place}
+          error={errors.place}
+          onPick={(place) => {
+            // A new pick is confirmed afresh.
+            setValues((current) => ({ ...current, place, approximateConfirmed: false }));
+            setErrors((current) => ({ ...current, place: undefined }));
+          }}
         />
-        <FormField
-          label="Tags"
-          htmlFor="edit-game-tags"
-          optional
-          hint="Press space or Enter after each tag"
-        >
-          <TagInput id="edit-game-tags" tags={values.tags} onChange={(tags) => set('tags', tags)} />
-        </FormField>
-        <FormField
-          label="Location"
-          htmlFor={fieldIds.place}
-          error={approximate ? undefined : errors.place}
-        >
-          <PlaceSearch
-            id={fieldIds.place}
-            label="Location"
-            value={values.place}
-            onChange={(place) => {
-              setValues((current) => ({ ...current, place, approximateConfirmed: false }));
-              setErrors((current) => ({ ...current, place: undefined }));
-            }}
-            invalid={Boolean(errors.place) && !approximate}
-          />
-        </FormField>
-        {values.place !== null && approximate && (
-          <div
-            role="group"
-            aria-labelledby="edit-game-place-approximate"
-            className={cx(
-              'space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1',
-              errors.place ? 'ring-2 ring-rose-500' : 'ring-amber-300',
-            )}
-          >
-            <p id="edit-game-place-approximate" className="flex items-start gap-2 font-semibold">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Approximate area: {placeLabel(values.place)}
-            </p>
-            <label className="flex items-start gap-2 font-medium">
-              <input
-                id={CONFIRM_ID}
-                type="checkbox"
-                checked={values.approximateConfirmed}
-                onChange={(event) => {
-                  set('approximateConfirmed', event.target.checked);
-                  setErrors((current) => ({ ...current, place: undefined }));
-                }}
-                aria-invalid={errors.place ? true : undefined}
-                aria-describedby={errors.place ? 'edit-game-place-confirm-error' : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
-              />
-              Use this approximate area for my game
-            </label>
-            {errors.place && (
-              <p id="edit-game-place-confirm-error" className="font-medium text-rose-700">
-                {errors.place}
-              </p>
-            )}
-          </div>
-        )}
+        <ApproximatePlaceConfirm
+          placeId={fieldIds.place}
+          place={values.place}
+          confirmed={values.approximateConfirmed}
+          error={errors.place}
+          onConfirm={(confirmed) => {
+            set('approximateConfirmed', confirmed);
+            setErrors((current) => ({ ...current, place: undefined }));
+          }}
+        />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-          <FormField label="Date & time" htmlFor={fieldIds.eventTime} error={errors.eventTime}>
-            <input
-              id={fieldIds.eventTime}
-              type="datetime-local"
-              min={minTime}
-              value={values.eventTime}
-              onChange={(event) => set('eventTime', event.target.value)}
-              className={inputClasses(Boolean(errors.eventTime))}
-              {...errorProps(fieldIds.eventTime, errors.eventTime, hintId(fieldIds.eventTime))}
-            />
-            <p id={hintId(fieldIds.eventTime)} className="text-xs text-slate-500">
-              Your local time
-            </p>
-          </FormField>
-          <InputField
+          <EventTimeField
+            id={fieldIds.eventTime}
+            value={values.eventTime}
+            min={minTime}
+            error={errors.eventTime}
+            onChange={(value) => set('eventTime', value)}
+          />
+          <PlayersNeededField
             id={fieldIds.playersNeeded}
-            label="Players needed"
-            error={errors.playersNeeded}
-            hint={joined > 0 ? `${joined} joined` : undefined}
-            type="number"
-            inputMode="numeric"
-            min={Math.max(1, joined)}
-            max={PLAYERS_MAX}
-            step={1}
             value={values.playersNeeded}
-            onChange={(event) => set('playersNeeded', event.target.value)}
+            min={Math.max(1, joined)}
+            error={errors.playersNeeded}
+            onChange={(value) => set('playersNeeded', value)}
+            hint={joined > 0 ? `${joined} joined` : undefined}
           />
         </div>
         {submitError !== null && <Alert tone="error">{submitError}</Alert>}

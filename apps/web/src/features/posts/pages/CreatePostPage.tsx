@@ -1,29 +1,26 @@
-import {
-  placeLabel,
-  ONLINE_GAMES,
-  PLAYERS_MAX,
-  PLAYERS_MIN,
-  POST_DESCRIPTION_MAX,
-  POST_HEADING_MAX,
-  SPORTS,
-} from '@gameon/shared';
-import { Gamepad2, Send, TriangleAlert, Trophy } from 'lucide-react';
+import { ONLINE_GAMES, PLAYERS_MAX, PLAYERS_MIN, SPORTS } from '@gameon/shared';
+import { Gamepad2, Send, Trophy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormField, errorProps, hintId, inputClasses } from '../../../components/FormField';
+import { FormField, errorProps, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { createdPostState } from '../../../lib/created-post';
 import { cx, toDateTimeLocal } from '../../../lib/format';
-import { PlaceSearch } from '../../../components/PlaceSearch';
 import { useCreatePost } from '../api';
-import { TagInput } from '../../../components/TagInput';
 import { emptyCreatePost, toCreatePostBody, validateCreatePost } from '../create-post';
 import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
 import { SelectOptions } from '../../../components/SelectOptions';
-import { InputField, TextAreaField } from '../../../components/InputField';
+import {
+  ApproximatePlaceConfirm,
+  EventTimeField,
+  GameTextFields,
+  LocationField,
+  PlayersNeededField,
+  approximateConfirmId,
+} from '../components/GameFields';
 
 /** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -39,7 +36,7 @@ const fieldIds: Record<CreatePostField, string> = {
 };
 
 /** The checkbox that confirms an approximate place. */
-const CONFIRM_ID = 'post-location-confirm';
+const CONFIRM_ID = approximateConfirmId(fieldIds.place);
 
 const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
   { value: 'sport', label: 'Sports', icon: Trophy },
@@ -72,7 +69,10 @@ export function CreatePostPage() {
     setValues((current) => ({ ...current, place, approximateConfirmed: false }));
     setErrors((current) => ({ ...current, place: undefined }));
   };
-  const approximate = values.place?.approximate === true;
+  const confirmPlace = (confirmed: boolean) => {
+    set('approximateConfirmed', confirmed);
+    setErrors((current) => ({ ...current, place: undefined }));
+  };
 
   const options = values.kind === 'sport' ? SPORTS : ONLINE_GAMES;
 
@@ -163,122 +163,57 @@ export function CreatePostPage() {
               <SelectOptions values={options} />
             </select>
           </FormField>
-          <InputField
+          <PlayersNeededField
             id={fieldIds.playersNeeded}
-            label="Players needed"
-            error={errors.playersNeeded}
-            type="number"
-            inputMode="numeric"
-            min={PLAYERS_MIN}
-            max={PLAYERS_MAX}
-            step={1}
             value={values.playersNeeded}
-            onChange={(event) => set('playersNeeded', event.target.value)}
+            min={PLAYERS_MIN}
+            error={errors.playersNeeded}
+            onChange={(value) => set('playersNeeded', value)}
             placeholder={`${PLAYERS_MIN}-${PLAYERS_MAX}`}
           />
         </div>
 
-        <InputField
-          id={fieldIds.heading}
-          label="Title"
-          error={errors.heading}
-          counter={{ value: values.heading.length, max: POST_HEADING_MAX }}
-          value={values.heading}
-          onChange={(event) => set('heading', event.target.value)}
-          placeholder="e.g. Sunday morning box cricket, need 3 more"
+        <GameTextFields
+          ids={{ heading: fieldIds.heading, description: fieldIds.description, tags: 'post-tags' }}
+          values={values}
+          errors={errors}
+          onChange={set}
+          descriptionRows={5}
+          placeholders={{
+            heading: 'e.g. Sunday morning box cricket, need 3 more',
+            description: 'Skill level, what to bring, cost per head in ₹, how long you will play…',
+          }}
         />
-
-        <TextAreaField
-          id={fieldIds.description}
-          label="Description"
-          error={errors.description}
-          counter={{ value: values.description.length, max: POST_DESCRIPTION_MAX }}
-          rows={5}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          placeholder="Skill level, what to bring, cost per head in ₹, how long you will play…"
-        />
-
-        <FormField
-          label="Tags"
-          htmlFor="post-tags"
-          optional
-          hint="Press space or Enter after each tag"
-        >
-          <TagInput id="post-tags" tags={values.tags} onChange={(tags) => set('tags', tags)} />
-        </FormField>
 
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <FormField
-            label="Location"
-            htmlFor={fieldIds.place}
-            error={approximate ? undefined : errors.place}
-          >
-            <PlaceSearch
-              id={fieldIds.place}
-              label="Location"
-              value={values.place}
-              onChange={pickPlace}
-              // An unconfirmed approximate place is the confirmation's error, not the box's.
-              invalid={Boolean(errors.place) && !approximate}
-            />
-          </FormField>
-          <FormField label="Date & time" htmlFor={fieldIds.eventTime} error={errors.eventTime}>
-            <input
-              id={fieldIds.eventTime}
-              type="datetime-local"
-              min={minTime}
-              value={values.eventTime}
-              onChange={(event) => set('eventTime', event.target.value)}
-              className={inputClasses(Boolean(errors.eventTime))}
-              {...errorProps(fieldIds.eventTime, errors.eventTime, hintId(fieldIds.eventTime))}
-            />
-            <p id={hintId(fieldIds.eventTime)} className="text-xs text-slate-500">
-              Your local time
-            </p>
-          </FormField>
+          <LocationField
+            id={fieldIds.place}
+            place={values.place}
+            error={errors.place}
+            onPick={pickPlace}
+          />
+          <EventTimeField
+            id={fieldIds.eventTime}
+            value={values.eventTime}
+            min={minTime}
+            error={errors.eventTime}
+            onChange={(value) => set('eventTime', value)}
+          />
         </div>
 
-        {values.place !== null && approximate && (
-          <div
-            role="group"
-            aria-labelledby="post-location-approximate"
-            className={cx(
-              'space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1',
-              errors.place ? 'ring-2 ring-rose-500' : 'ring-amber-300',
-            )}
-          >
-            <p id="post-location-approximate" className="flex items-start gap-2 font-semibold">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Approximate area: {placeLabel(values.place)}
-            </p>
-            <p className="text-amber-900">
-              This point comes from postal records and may be a few kilometres from the real place.
-              Players near you find the game by its distance from it. Pick a more exact place if you
-              can.
-            </p>
-            <label className="flex items-start gap-2 font-medium">
-              <input
-                id={CONFIRM_ID}
-                type="checkbox"
-                checked={values.approximateConfirmed}
-                onChange={(event) => {
-                  set('approximateConfirmed', event.target.checked);
-                  setErrors((current) => ({ ...current, place: undefined }));
-                }}
-                aria-invalid={errors.place ? true : undefined}
-                aria-describedby={errors.place ? 'post-location-confirm-error' : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
-              />
-              Use this approximate area for my game
-            </label>
-            {errors.place && (
-              <p id="post-location-confirm-error" className="font-medium text-rose-700">
-                {errors.place}
-              </p>
-            )}
-          </div>
-        )}
+        <ApproximatePlaceConfirm
+          placeId={fieldIds.place}
+          place={values.place}
+          confirmed={values.approximateConfirmed}
+          error={errors.place}
+          onConfirm={confirmPlace}
+        >
+          <p className="text-amber-900">
+            This point comes from postal records and may be a few kilometres from the real place.
+            Players near you find the game by its distance from it. Pick a more exact place if you
+            can.
+          </p>
+        </ApproximatePlaceConfirm>
 
         {submitError !== null && <Alert tone="error">{submitError}</Alert>}
         {created && <Alert tone="success">Post created! Taking you back to the feed…</Alert>}
