@@ -1,6 +1,6 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Review, SessionUser, Settings } from '@gameon/shared';
+import type { Review, SessionUser, Settings, UserProfile } from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -169,6 +169,37 @@ export function testReview(id: number, overrides: Partial<Review> = {}): Review 
     tags: [],
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A member's profile as `GET /users/{id}` answers it (spec part 2 §3 "User profile"): bare and public,
+ * named `user{id}` unless `overrides` say.
+ */
+export function testProfile(id: number, overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    id,
+    username: `user${id}`,
+    profile_picture_url: null,
+    cover_photo_url: null,
+    bio: '',
+    sports: [],
+    tags: [],
+    skills: [],
+    location_city: null,
+    phone_number: null,
+    followers: [],
+    following: [],
+    followers_count: 0,
+    following_count: 0,
+    availability: [],
+    online: null,
+    is_following: false,
+    follows_you: false,
+    restricted: false,
+    activity_visible: true,
+    created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

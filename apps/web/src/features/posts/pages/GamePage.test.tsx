@@ -1,38 +1,15 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Post, UserProfile } from '@gameon/shared';
+import type { Post } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/app';
-import { jsonResponse, mockFetch, testUser } from '../../../test/utils';
+import { jsonResponse, mockFetch, testProfile, testUser } from '../../../test/utils';
 
 const names: Record<number, string> = { 3: 'rahul', 11: 'asha', 12: 'vikram' };
 
-function profile(id: number): UserProfile {
-  return {
-    id,
-    username: names[id] ?? `user${id}`,
-    profile_picture_url: null,
-    cover_photo_url: null,
-    bio: '',
-    sports: [],
-    tags: [],
-    skills: [],
-    location_city: null,
-    phone_number: null,
-    followers: [],
-    following: [],
-    followers_count: 0,
-    following_count: 0,
-    availability: [],
-    online: null,
-    is_following: false,
-    follows_you: false,
-    restricted: false,
-    activity_visible: true,
-    created_at: '2025-01-01T00:00:00.000Z',
-  };
-}
+/** The profile of member `id`, by the name the game shows. */
+const profile = (id: number) => testProfile(id, { username: names[id] ?? `user${id}` });
 
 const game: Post = {
   id: 42,
