@@ -6,18 +6,17 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api-client';
-import { toDateTimeLocal } from '../../../lib/format';
 import { useEditPost } from '../api';
 import { editValuesOf, joinedCount, toEditBody, validateEditGame } from '../edit-game';
-import type { EditGameErrors, EditGameField, EditGameValues } from '../edit-game';
+import type { EditGameField } from '../edit-game';
 import {
   ApproximatePlaceConfirm,
   EventTimeField,
   GameTextFields,
   LocationField,
   PlayersNeededField,
-  approximateConfirmId,
 } from './GameFields';
+import { useGameForm } from '../use-game-form';
 
 /** Field ids in the order the form shows them (the first invalid one gets focus). */
 const fieldIds: Record<EditGameField, string> = {
@@ -27,7 +26,6 @@ const fieldIds: Record<EditGameField, string> = {
   eventTime: 'edit-game-time',
   playersNeeded: 'edit-game-players',
 };
-const CONFIRM_ID = approximateConfirmId(fieldIds.place);
 
 /**
  * The host's edit of their upcoming game, in a modal: title, description, tags, place, time
@@ -45,28 +43,17 @@ export function EditGameDialog({
   onSaved: () => void;
 }) {
   const edit = useEditPost();
-  const [values, setValues] = useState<EditGameValues>(() => editValuesOf(post));
-  const [errors, setErrors] = useState<EditGameErrors>({});
+  const { values, errors, minTime, set, pickPlace, confirmPlace, check } = useGameForm(
+    () => editValuesOf(post),
+    fieldIds,
+  );
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [minTime] = useState(() => toDateTimeLocal(new Date()));
   const joined = joinedCount(post);
-
-  const set = <K extends keyof EditGameValues>(key: K, value: EditGameValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in fieldIds) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitError(null);
-    const found = validateEditGame(values, post);
-    setErrors(found);
-    const firstInvalid = (Object.keys(fieldIds) as EditGameField[]).find((field) => found[field]);
-    if (firstInvalid) {
-      const unconfirmed = firstInvalid === 'place' && values.place !== null;
-      document.getElementById(unconfirmed ? CONFIRM_ID : fieldIds[firstInvalid])?.focus();
-      return;
-    }
+    if (!check(validateEditGame(values, post))) return;
     const body = toEditBody(values, post);
     if (body === null) {
       onSaved();
@@ -110,21 +97,14 @@ export function EditGameDialog({
           id={fieldIds.place}
           place={values.place}
           error={errors.place}
-          onPick={(place) => {
-            // A new pick is confirmed afresh.
-            setValues((current) => ({ ...current, place, approximateConfirmed: false }));
-            setErrors((current) => ({ ...current, place: undefined }));
-          }}
+          onPick={pickPlace}
         />
         <ApproximatePlaceConfirm
           placeId={fieldIds.place}
           place={values.place}
           confirmed={values.approximateConfirmed}
           error={errors.place}
-          onConfirm={(confirmed) => {
-            set('approximateConfirmed', confirmed);
-            setErrors((current) => ({ ...current, place: undefined }));
-          }}
+          onConfirm={confirmPlace}
         />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
           <EventTimeField

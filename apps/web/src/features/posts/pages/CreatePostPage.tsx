@@ -8,10 +8,10 @@ import { Button } from '../../../components/Button';
 import { FormField, errorProps, inputClasses } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { createdPostState } from '../../../lib/created-post';
-import { cx, toDateTimeLocal } from '../../../lib/format';
+import { cx } from '../../../lib/format';
 import { useCreatePost } from '../api';
 import { emptyCreatePost, toCreatePostBody, validateCreatePost } from '../create-post';
-import type { CreatePostErrors, CreatePostField, CreatePostValues, PostKind } from '../create-post';
+import type { CreatePostField, PostKind } from '../create-post';
 import { SelectOptions } from '../../../components/SelectOptions';
 import {
   ApproximatePlaceConfirm,
@@ -19,8 +19,8 @@ import {
   GameTextFields,
   LocationField,
   PlayersNeededField,
-  approximateConfirmId,
 } from '../components/GameFields';
+import { useGameForm } from '../use-game-form';
 
 /** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -35,9 +35,6 @@ const fieldIds: Record<CreatePostField, string> = {
   eventTime: 'post-time',
 };
 
-/** The checkbox that confirms an approximate place. */
-const CONFIRM_ID = approximateConfirmId(fieldIds.place);
-
 const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
   { value: 'sport', label: 'Sports', icon: Trophy },
   { value: 'game', label: 'Online Game', icon: Gamepad2 },
@@ -51,42 +48,22 @@ const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
 export function CreatePostPage() {
   const navigate = useNavigate();
   const createPost = useCreatePost();
-  const [values, setValues] = useState<CreatePostValues>(emptyCreatePost);
-  const [errors, setErrors] = useState<CreatePostErrors>({});
+  const { values, setValues, errors, minTime, set, pickPlace, confirmPlace, check } = useGameForm(
+    emptyCreatePost,
+    fieldIds,
+  );
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
-  const [minTime] = useState(() => toDateTimeLocal(new Date()));
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
-  const set = <K extends keyof CreatePostValues>(key: K, value: CreatePostValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in fieldIds) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const pickPlace = (place: CreatePostValues['place']) => {
-    // A new pick is confirmed afresh.
-    setValues((current) => ({ ...current, place, approximateConfirmed: false }));
-    setErrors((current) => ({ ...current, place: undefined }));
-  };
-  const confirmPlace = (confirmed: boolean) => {
-    set('approximateConfirmed', confirmed);
-    setErrors((current) => ({ ...current, place: undefined }));
-  };
 
   const options = values.kind === 'sport' ? SPORTS : ONLINE_GAMES;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitError(null);
-    const found = validateCreatePost(values);
-    setErrors(found);
-    const firstInvalid = (Object.keys(fieldIds) as CreatePostField[]).find((field) => found[field]);
-    if (firstInvalid) {
-      const unconfirmed = firstInvalid === 'place' && values.place !== null;
-      document.getElementById(unconfirmed ? CONFIRM_ID : fieldIds[firstInvalid])?.focus();
-      return;
-    }
+    if (!check(validateCreatePost(values))) return;
     createPost.mutate(toCreatePostBody(values), {
       onSuccess: (post) => {
         setCreated(true);
