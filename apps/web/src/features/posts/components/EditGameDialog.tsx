@@ -43,10 +43,7 @@ export function EditGameDialog({
   onSaved: () => void;
 }) {
   const edit = useEditPost();
-  const { values, errors, minTime, set, pickPlace, confirmPlace, check } = useGameForm(
-    () => editValuesOf(post),
-    fieldIds,
-  );
+  const { form, values, check } = useGameForm(() => editValuesOf(post), fieldIds);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const joined = joinedCount(post);
 
@@ -82,44 +79,14 @@ export function EditGameDialog({
           <span className="font-medium">Sport:</span> {post.sport}{' '}
           <span className="text-slate-500">(cannot be changed)</span>
         </p>
-        <GameTextFields
-          ids={{
-            heading: fieldIds.heading,
-            description: fieldIds.description,
-            tags: 'edit-game-tags',
-          }}
-          values={values}
-          errors={errors}
-          onChange={set}
-          descriptionRows={4}
-        />
-        <LocationField
-          id={fieldIds.place}
-          place={values.place}
-          error={errors.place}
-          onPick={pickPlace}
-        />
-        <ApproximatePlaceConfirm
-          placeId={fieldIds.place}
-          place={values.place}
-          confirmed={values.approximateConfirmed}
-          error={errors.place}
-          onConfirm={confirmPlace}
-        />
+        <GameTextFields form={form} tagsId="edit-game-tags" descriptionRows={4} />
+        <LocationField form={form} />
+        <ApproximatePlaceConfirm form={form} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-          <EventTimeField
-            id={fieldIds.eventTime}
-            value={values.eventTime}
-            min={minTime}
-            error={errors.eventTime}
-            onChange={(value) => set('eventTime', value)}
-          />
+          <EventTimeField form={form} />
           <PlayersNeededField
-            id={fieldIds.playersNeeded}
-            value={values.playersNeeded}
+            form={form}
             min={Math.max(1, joined)}
-            error={errors.playersNeeded}
-            onChange={(value) => set('playersNeeded', value)}
             hint={joined > 0 ? `${joined} joined` : undefined}
           />
         </div>

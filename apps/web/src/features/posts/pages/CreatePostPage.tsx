@@ -48,10 +48,7 @@ const kinds: { value: PostKind; label: string; icon: typeof Trophy }[] = [
 export function CreatePostPage() {
   const navigate = useNavigate();
   const createPost = useCreatePost();
-  const { values, setValues, errors, minTime, set, pickPlace, confirmPlace, check } = useGameForm(
-    emptyCreatePost,
-    fieldIds,
-  );
+  const { form, values, setValues, errors, set, check } = useGameForm(emptyCreatePost, fieldIds);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -141,20 +138,15 @@ export function CreatePostPage() {
             </select>
           </FormField>
           <PlayersNeededField
-            id={fieldIds.playersNeeded}
-            value={values.playersNeeded}
+            form={form}
             min={PLAYERS_MIN}
-            error={errors.playersNeeded}
-            onChange={(value) => set('playersNeeded', value)}
             placeholder={`${PLAYERS_MIN}-${PLAYERS_MAX}`}
           />
         </div>
 
         <GameTextFields
-          ids={{ heading: fieldIds.heading, description: fieldIds.description, tags: 'post-tags' }}
-          values={values}
-          errors={errors}
-          onChange={set}
+          form={form}
+          tagsId="post-tags"
           descriptionRows={5}
           placeholders={{
             heading: 'e.g. Sunday morning box cricket, need 3 more',
@@ -163,28 +155,11 @@ export function CreatePostPage() {
         />
 
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <LocationField
-            id={fieldIds.place}
-            place={values.place}
-            error={errors.place}
-            onPick={pickPlace}
-          />
-          <EventTimeField
-            id={fieldIds.eventTime}
-            value={values.eventTime}
-            min={minTime}
-            error={errors.eventTime}
-            onChange={(value) => set('eventTime', value)}
-          />
+          <LocationField form={form} />
+          <EventTimeField form={form} />
         </div>
 
-        <ApproximatePlaceConfirm
-          placeId={fieldIds.place}
-          place={values.place}
-          confirmed={values.approximateConfirmed}
-          error={errors.place}
-          onConfirm={confirmPlace}
-        >
+        <ApproximatePlaceConfirm form={form}>
           <p className="text-amber-900">
             This point comes from postal records and may be a few kilometres from the real place.
             Players near you find the game by its distance from it. Pick a more exact place if you
