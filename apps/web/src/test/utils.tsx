@@ -1,6 +1,6 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Review, SessionUser, Settings, UserProfile } from '@gameon/shared';
+import type { Place, Post, Review, SessionUser, Settings, UserProfile } from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -203,3 +203,37 @@ export function testProfile(id: number, overrides: Partial<UserProfile> = {}): U
     ...overrides,
   };
 }
+
+/**
+ * A game as the API returns it (spec part 2 §3 Post): testUser's box cricket at Powai in 2099,
+ * for 2 players, no one joined yet, unless `overrides` say.
+ */
+export function testPost(id: number, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    author_id: testUser.id,
+    author: { id: testUser.id, username: testUser.username },
+    sport: 'Cricket',
+    heading: 'Box cricket at Powai',
+    description: 'Eight overs a side, tennis ball.',
+    tags: ['casual'],
+    location: { type: 'Point', coordinates: [72.9, 19.1] },
+    location_name: 'Powai, Mumbai',
+    event_time: '2099-03-02T01:30:00.000Z',
+    players_needed: 2,
+    interested_users: [],
+    waitlist: [],
+    is_full: false,
+    created_at: '2030-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A place search answer whose point is approximate: a post-office locality, with its city. */
+export const testApproximatePlace: Place = {
+  name: 'Colaba Bazar',
+  address: 'Colaba Bazar, Mumbai, Maharashtra',
+  label: 'Colaba Bazar, Mumbai',
+  coordinates: [72.8106, 18.9069],
+  approximate: true,
+};

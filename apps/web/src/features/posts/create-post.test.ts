@@ -1,5 +1,6 @@
 import type { Place } from '@gameon/shared';
 import { describe, expect, it } from 'vitest';
+import { testApproximatePlace } from '../../test/utils';
 import {
   CONFIRM_APPROXIMATE,
   emptyCreatePost,
@@ -27,13 +28,7 @@ const valid: CreatePostValues = {
   eventTime: '2030-01-02T18:30',
 };
 
-const colabaBazar: Place = {
-  name: 'Colaba Bazar',
-  address: 'Colaba Bazar, Mumbai, Maharashtra',
-  label: 'Colaba Bazar, Mumbai',
-  coordinates: [72.8106, 18.9069],
-  approximate: true,
-};
+const colabaBazar = testApproximatePlace;
 
 describe('validateCreatePost (spec part 2 §5)', () => {
   it('accepts a complete post', () => {

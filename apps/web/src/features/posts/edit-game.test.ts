@@ -2,39 +2,21 @@
  * The host's edit of a game: the rules it shares with posting, its own time and players rules,
  * and the body of what changed.
  */
-import type { Place, Post } from '@gameon/shared';
 import { describe, expect, it } from 'vitest';
 import { toDateTimeLocal } from '../../lib/format';
+import { testApproximatePlace, testPost } from '../../test/utils';
 import { CONFIRM_APPROXIMATE } from './create-post';
 import { editValuesOf, toEditBody, validateEditGame } from './edit-game';
 
 const now = new Date('2030-01-01T10:00:00');
 
-const game: Post = {
-  id: 42,
-  author_id: 1,
-  author: { id: 1, username: 'host' },
-  sport: 'Cricket',
-  heading: 'Box cricket at Powai',
-  description: 'Eight overs a side, tennis ball.',
-  tags: ['casual'],
-  location: { type: 'Point', coordinates: [72.9, 19.1] },
-  location_name: 'Powai, Mumbai',
-  event_time: '2030-03-02T01:30:00.000Z',
+// Two have joined; four players are needed.
+const game = testPost(42, {
   players_needed: 4,
   interested_users: [{ user_id: 11 }, { user_id: 12 }],
-  waitlist: [],
-  is_full: false,
-  created_at: '2029-12-01T10:00:00.000Z',
-};
+});
 
-const colabaBazar: Place = {
-  name: 'Colaba Bazar',
-  address: 'Colaba Bazar, Mumbai, Maharashtra',
-  label: 'Colaba Bazar, Mumbai',
-  coordinates: [72.8106, 18.9069],
-  approximate: true,
-};
+const colabaBazar = testApproximatePlace;
 
 describe('validateEditGame', () => {
   it('accepts the game as it is, and sends nothing for it', () => {

@@ -11,30 +11,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toDateTimeLocal } from '../../../lib/format';
 import { renderApp } from '../../../test/app';
-import { jsonResponse, mockFetch, testProfile, testUser } from '../../../test/utils';
+import { jsonResponse, mockFetch, testPost, testProfile, testUser } from '../../../test/utils';
 
 const names: Record<number, string> = { 11: 'asha', 12: 'vikram' };
 
 /** The profile of member `id`, by the name the game shows. */
 const profile = (id: number) => testProfile(id, { username: names[id] ?? `user${id}` });
 
-const hosted: Post = {
-  id: 42,
-  author_id: testUser.id,
-  author: { id: testUser.id, username: testUser.username },
-  sport: 'Cricket',
-  heading: 'Box cricket at Powai',
-  description: 'Eight overs a side, tennis ball.',
-  tags: ['casual'],
-  location: { type: 'Point', coordinates: [72.9, 19.1] },
-  location_name: 'Powai, Mumbai',
-  event_time: '2099-03-02T01:30:00.000Z',
-  players_needed: 2,
+const hosted = testPost(42, {
   interested_users: [{ user_id: 11 }, { user_id: 12 }],
-  waitlist: [],
   is_full: true,
-  created_at: '2030-03-01T10:00:00.000Z',
-};
+});
 
 const chat = (overrides: Partial<GroupChatSummary> = {}): GroupChatSummary => ({
   id: 7,
