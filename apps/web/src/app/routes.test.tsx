@@ -1,51 +1,24 @@
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Post } from '@gameon/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/app';
 import { sockets } from '../test/fake-socket';
-import { jsonResponse, mockFetch, testUser } from '../test/utils';
+import { jsonResponse, mockFetch, testPost, testProfile, testUser } from '../test/utils';
 import type { FetchCall } from '../test/utils';
 import { routeTable } from './route-table';
 import type { RoutePath, RouteRow } from './route-table';
 
-const ownProfile = {
-  ...testUser,
-  cover_photo_url: null,
-  skills: [],
-  availability: [],
-  location_city: null,
-  phone_number: null,
-  followers: [],
-  following: [],
-  followers_count: 0,
-  following_count: 0,
-  is_following: false,
-  follows_you: false,
-  restricted: false,
-  activity_visible: true,
-  online: true,
-};
+/** The member's own profile: their account's fields over a bare one, online. */
+const ownProfile = { ...testProfile(testUser.id, { online: true }), ...testUser };
 
 /** Someone else's game, as `GET /api/posts/5` answers it. */
-const game: Post = {
-  id: 5,
+const game = testPost(5, {
   author_id: 3,
   author: { id: 3, username: 'rahul' },
-  sport: 'Cricket',
-  heading: 'Box cricket at Powai',
-  description: 'Eight overs a side, tennis ball.',
   tags: [],
-  location: { type: 'Point', coordinates: [72.9, 19.1] },
-  location_name: 'Powai, Mumbai',
-  event_time: '2099-03-02T01:30:00.000Z',
   players_needed: 4,
-  interested_users: [],
-  waitlist: [],
-  is_full: false,
-  created_at: '2030-03-01T10:00:00.000Z',
-};
+});
 
 /**
  * The server of a signed-in member (priya, 7) with an empty feed and no chats, who may see
