@@ -96,6 +96,11 @@ export interface TestServer {
    * tomorrow, three hours long (the end follows an overridden start), 8 teams, ₹50, prize ₹1500.
    */
   createEvent(token: string, overrides?: Partial<EventBody>): Promise<SportsEvent>;
+  /**
+   * Moves game `postId`'s start an hour into the past, as time would (the API refuses to post
+   * a game there), straight in the database.
+   */
+  startGame(postId: number): Promise<void>;
   /** A connected socket for `token` (rejects on connect_error). */
   connect(token?: string): Promise<ClientSocket>;
   close(): Promise<void>;
@@ -248,6 +253,13 @@ export async function startServer(
       if (res.status !== 201)
         throw new Error(`create event ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body;
+    },
+    async startGame(postId) {
+      await app.database.db
+        .updateTable('posts')
+        .set({ event_time: new Date(Date.now() - 3600 * 1000).toISOString() })
+        .where('id', '=', postId)
+        .execute();
     },
     connect(token) {
       const socket: ClientSocket = io(url, {

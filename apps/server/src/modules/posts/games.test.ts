@@ -53,15 +53,6 @@ const list = async (who: LoginResponse, path: string) => {
 };
 const ids = (posts: { id: number }[]) => posts.map((p) => p.id);
 
-/** Moves a game's start into the past, as time would (the API refuses to post one there). */
-async function startGame(postId: number) {
-  await server.app.database.db
-    .updateTable('posts')
-    .set({ event_time: inHours(-1) })
-    .where('id', '=', postId)
-    .execute();
-}
-
 /** The member's notifications of `type`, waiting up to 5 s for the event subscribers. */
 async function notificationsOf(who: LoginResponse, type: Notification['type'], count = 1) {
   for (let attempt = 0; ; attempt += 1) {
@@ -134,7 +125,7 @@ describe('joined and waitlisted', () => {
   it('refuses a game that has started, and one´s own game', async () => {
     const game = await server.createPost(host.token);
     expect((await join(host, game.id)).status).toBe(403);
-    await startGame(game.id);
+    await server.startGame(game.id);
     const late = await join(players[0]!, game.id);
     expect(late.status).toBe(400);
     expect((late.body as unknown as { message: string }).message).toBe(
@@ -213,7 +204,7 @@ describe('leaving', () => {
     expect(notIn.status).toBe(400);
     expect(notIn.body.code).toBe('not_joined');
     await join(ana, game.id);
-    await startGame(game.id);
+    await server.startGame(game.id);
     const late = await leave(ana, game.id);
     expect(late.status).toBe(400);
     expect(late.body.message).toBe('This game has already started');
@@ -253,7 +244,7 @@ describe('the feed', () => {
   it('never shows a game that has started', async () => {
     const game = await server.createPost(host.token, { heading: 'Kick-off soon' });
     expect(ids(await list(players[0]!, '/api/posts?limit=100'))).toContain(game.id);
-    await startGame(game.id);
+    await server.startGame(game.id);
     expect(ids(await list(players[0]!, '/api/posts?limit=100'))).not.toContain(game.id);
   });
 });
@@ -306,7 +297,7 @@ describe('My Posts and joined games', () => {
     expect((await join(fan, full.id)).body.status).toBe('waitlisted');
     await join(fan, open.id);
     await join(fan, started.id);
-    await startGame(started.id);
+    await server.startGame(started.id);
     const joined = await list(fan, '/api/posts/joined');
     expect(ids(joined)).toEqual([open.id, full.id]);
     expect(ids(joined)).not.toContain(other.id);
@@ -326,7 +317,7 @@ describe('deleting a game', () => {
     expect((await getPost(host, game.id)).status).toBe(404);
 
     const begun = await server.createPost(host.token);
-    await startGame(begun.id);
+    await server.startGame(begun.id);
     const late = await remove(host, begun.id);
     expect(late.status).toBe(400);
     expect(late.body.message).toBe('This game has already started');

@@ -93,15 +93,6 @@ async function notificationsOf(who: LoginResponse, type: string, postId: number,
   }
 }
 
-/** Moves a game's start into the past, as time would (the API refuses to post one there). */
-async function startGame(postId: number) {
-  await server.app.database.db
-    .updateTable('posts')
-    .set({ event_time: inHours(-1) })
-    .where('id', '=', postId)
-    .execute();
-}
-
 describe('editing a game', () => {
   it('changes heading, description, tags, time and place; members are told in the chat and by a notification; SEQUENCE goes up', async () => {
     const game = await server.createPost(host.token, { playersNeeded: 1, heading: 'Evening' });
@@ -208,7 +199,7 @@ describe('editing a game', () => {
     const stranger = await edit(ana, game.id, { heading: 'Mine now' });
     expect(stranger).toMatchObject({ status: 403, body: { code: 'not_author' } });
 
-    await startGame(game.id);
+    await server.startGame(game.id);
     const started = await edit(host, game.id, { heading: 'Too late' });
     expect(started).toMatchObject({
       status: 400,
