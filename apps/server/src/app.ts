@@ -31,6 +31,8 @@ declare module 'fastify' {
     io: RealtimeServer;
     /** Failed socket and domain-event handlers, counted per event. */
     handlerFailures: HandlerFailures;
+    /** The domain events; `settled()` waits for their subscribers' work in flight. */
+    domainEvents: DomainEventBus;
   }
 }
 
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const failures = new HandlerFailures(app.log);
   app.decorate('handlerFailures', failures);
   const events = new DomainEventBus(failures);
+  app.decorate('domainEvents', events);
   events.on('message.direct.created', () => metrics.messagesDelivered.inc({ kind: 'direct' }));
   events.on('message.group.created', ({ recipientIds }) =>
     metrics.messagesDelivered.inc({ kind: 'group' }, recipientIds.length),
@@ -140,6 +143,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
+    // Subscribers still writing (a notification after its action) finish before the database
+    // closes under them.
+    await events.settled();
     await redis?.close();
     gazetteer.close();
     mailer.close();

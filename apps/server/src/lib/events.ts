@@ -162,6 +162,8 @@ export class HandlerFailures {
  */
 export class DomainEventBus {
   private readonly emitter = new EventEmitter();
+  /** Listener promises still running: what `settled()` waits for. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly failures: HandlerFailures) {}
 
@@ -177,10 +179,22 @@ export class DomainEventBus {
       const fail = (error: unknown) => this.failures.record(name, memberOf[name](payload), error);
       try {
         const result = listener(payload);
-        if (result instanceof Promise) result.catch(fail);
+        if (result instanceof Promise) {
+          const run = result.catch(fail).finally(() => this.running.delete(run));
+          this.running.add(run);
+        }
       } catch (error) {
         fail(error);
       }
     });
+  }
+
+  /**
+   * Resolves once every listener started so far, and every listener those started in turn, has
+   * finished (failures are recorded, never thrown): shutdown waits for it before the database
+   * closes, and tests wait for it before asserting what the subscribers did or did not do.
+   */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 }

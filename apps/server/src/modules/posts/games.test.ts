@@ -53,16 +53,13 @@ const list = async (who: LoginResponse, path: string) => {
 };
 const ids = (posts: { id: number }[]) => posts.map((p) => p.id);
 
-/** The member's notifications of `type`, waiting up to 5 s for the event subscribers. */
-async function notificationsOf(who: LoginResponse, type: Notification['type'], count = 1) {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = await server.request<Notification[]>('GET', '/api/notifications', {
-      token: who.token,
-    });
-    const found = res.body.filter((n) => n.type === type);
-    if (found.length >= count || attempt >= 50) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The member's notifications of `type`, once the event subscribers have done their work. */
+async function notificationsOf(who: LoginResponse, type: Notification['type']) {
+  await server.app.domainEvents.settled();
+  const res = await server.request<Notification[]>('GET', '/api/notifications', {
+    token: who.token,
+  });
+  return res.body.filter((n) => n.type === type);
 }
 
 describe('joined and waitlisted', () => {
@@ -188,12 +185,11 @@ describe('leaving', () => {
       interested_users: [{ user_id: ana.user.id }],
       waitlist: [{ user_id: cat.user.id }],
     });
-    const left = await notificationsOf(host, 'player_left', 2);
+    const left = await notificationsOf(host, 'player_left');
     expect(left.some((n) => n.data.post_id === game.id && n.data.user_id === ben.user.id)).toBe(
       true,
     );
-    // post.promoted would be raised right after post.left, whose notification is in by now.
-    const promotions = await notificationsOf(cat, 'waitlist_promoted', 0);
+    const promotions = await notificationsOf(cat, 'waitlist_promoted');
     expect(promotions.filter((n) => n.data.post_id === game.id)).toEqual([]);
   });
 

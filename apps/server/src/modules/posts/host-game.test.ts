@@ -81,16 +81,13 @@ const departure = (postId: number, userId: number) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
-/** The member's notifications of `type` about game `postId`, waiting up to 5 s for the subscribers. */
-async function notificationsOf(who: LoginResponse, type: string, postId: number, count = 1) {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = await server.request<Notification[]>('GET', '/api/notifications', {
-      token: who.token,
-    });
-    const found = res.body.filter((n) => n.type === type && n.data.post_id === postId);
-    if (found.length >= count || attempt >= 50) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The member's notifications of `type` about game `postId`, once the subscribers are done. */
+async function notificationsOf(who: LoginResponse, type: string, postId: number) {
+  await server.app.domainEvents.settled();
+  const res = await server.request<Notification[]>('GET', '/api/notifications', {
+    token: who.token,
+  });
+  return res.body.filter((n) => n.type === type && n.data.post_id === postId);
 }
 
 describe('editing a game', () => {
@@ -154,7 +151,7 @@ describe('editing a game', () => {
         data: { post_id: game.id },
       });
     }
-    expect(await notificationsOf(host, 'game_updated', game.id, 0)).toEqual([]);
+    expect(await notificationsOf(host, 'game_updated', game.id)).toEqual([]);
     const after = await server.request<string>('GET', `/api/posts/${game.id}/calendar.ics`, {
       token: ana.token,
     });
@@ -254,8 +251,8 @@ describe('removing a player', () => {
     const [promoted] = await notificationsOf(ben, 'waitlist_promoted', game.id);
     expect(promoted).toBeDefined();
     // Told privately: nobody else hears of it, and the host is not told "left".
-    expect(await notificationsOf(ben, 'removed_from_game', game.id, 0)).toEqual([]);
-    expect(await notificationsOf(host, 'player_left', game.id, 0)).toEqual([]);
+    expect(await notificationsOf(ben, 'removed_from_game', game.id)).toEqual([]);
+    expect(await notificationsOf(host, 'player_left', game.id)).toEqual([]);
 
     const page = await server.request<Post>('GET', `/api/posts/${game.id}`, { token: host.token });
     expect(page.body.interested_users.map((u) => u.user_id)).toEqual([ben.user.id]);
