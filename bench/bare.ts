@@ -1,5 +1,5 @@
 /**
- * The yardstick of `npm run bench` (issue 18): a bare Fastify 5 route answering `{"ok":true}` on
+ * The yardstick of `npm run bench`: a bare Fastify 5 route answering `{"ok":true}` on
  * loopback, run as its own process like the real server, so every scenario can be given as a
  * share of what this machine serves with no work at all. Prints its port on stdout.
  */

@@ -1,5 +1,5 @@
 /**
- * The query plans behind the lists (issue 18): people search, the notification list, both
+ * The query plans behind the lists: people search, the notification list, both
  * conversation lists, the events list and the feed 25 km round a dense city and a sparse region
  * (on PostgreSQL with PostGIS and the portable plan), run through their real repository functions on a
  * seeded database, each query's plan printed (SQLite `explain query plan`, PostgreSQL

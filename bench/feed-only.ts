@@ -1,5 +1,5 @@
 /**
- * The feed scenarios of `npm run bench` alone (issue 18), against a database already seeded with
+ * The feed scenarios of `npm run bench` alone, against a database already seeded with
  * `npm run bench:seed`, for measuring the feed before and after a change:
  *
  *   node --import tsx bench/feed-only.ts --db </tmp/copy.db | postgres://...> [--seconds 15]

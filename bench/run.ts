@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 18): GameOn's speed on this machine, written to `bench/results.json` and
+ * `npm run bench`: GameOn's speed on this machine, written to `bench/results.json` and
  * `bench/RESULTS.md`. Never part of `npm test`.
  *
  *   npm run bench [-- --posts 1000000 --members 100000 --seconds 15 --sockets 10000 --dm-rate 2000

@@ -1,5 +1,5 @@
 /**
- * Data generator for the speed benchmarks (issue 18): writes a realistic GameOn through the real
+ * Data generator for the speed benchmarks: writes a realistic GameOn through the real
  * migrations into an empty database, then prints what it wrote.
  *
  *   npm run bench:seed -- --db sqlite:/tmp/big.db --posts 1000000 --members 100000 [--seed 42] [--force]

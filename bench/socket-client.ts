@@ -1,5 +1,5 @@
 /**
- * A client process of `bench/run.ts` (issue 18): it holds authenticated sockets and, when told,
+ * A client process of `bench/run.ts`: it holds authenticated sockets and, when told,
  * sends direct messages among them and measures each one's send-to-ack and send-to-receipt time
  * on its own clock. The 10,000 sockets and the 2,000 messages a second of the realtime scenarios
  * are spread over a few of these, so no one client event loop is what the bench measures.

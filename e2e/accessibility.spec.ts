@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 16, "Accessibility"): axe-core, through @axe-core/playwright, checks every
+ * Accessibility: axe-core, through @axe-core/playwright, checks every
  * row of the route table (apps/web/src/app/route-table.tsx) signed out and signed in, at 375 px
  * on a phone (a mobile viewport with touch) and 1280 px on a desktop, plus the notification
  * dropdown, the profile menu, a confirm dialog, an open direct thread, an open group chat and the

@@ -1,5 +1,5 @@
 /**
- * Issue 3, acceptance 3: sign up, log out, forgot password, reset with the code from the mail,
+ * Accounts: sign up, log out, forgot password, reset with the code from the mail,
  * log in with the new password seeing the success message; screenshots of every account screen.
  */
 import { expect, test } from './fixtures.js';

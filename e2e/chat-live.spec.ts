@@ -1,5 +1,5 @@
 /**
- * Issue 15, "chats appear live": the host has Messages open when a second member joins their
+ * Chats appear live: the host has Messages open when a second member joins their
  * game; the new group chat shows up in the host's list without a reload, and its header lists
  * both members and links to the game page.
  */

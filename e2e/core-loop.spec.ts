@@ -1,5 +1,5 @@
 /**
- * Issue 2, acceptance 4: two people in two browser contexts. A signs up (code from the mail)
+ * The core loop with two people in two browser contexts. A signs up (code from the mail)
  * and posts a game at a place found by the places search; B signs up with a browser position
  * 30 km away, sees the game with its distance, clicks interest, lands in the group chat and
  * sends a message; A, already on /messages, sees it arrive without reloading.

@@ -1,5 +1,5 @@
 /**
- * Issue 31, finishing touches, in real Chromium: member pages opened signed out
+ * Deep links in real Chromium: member pages opened signed out
  * (`/events/register?event=…`, `/profile/…`, `/messages`) land on / with "Sign in to continue",
  * and signing in returns to them; a return target on another site is ignored. On the way: each
  * page's own title, a game card's time in Indian English, and account deletion ending on a page

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the web journey: a member creates an event from /create-event; a second member,
+ * Events, the web journey: a member creates an event from /create-event; a second member,
  * signed out, opens /events, filters by sport and cost (a costlier cricket event drops out),
  * signs in from the event's "Register", registers a team and sees "Back to Events"; the
  * organizer sees the team under "Manage".

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the feed: uday posts a Cricket game at Bengaluru and a Valorant (online) game;
+ * The feed and a position: uday posts a Cricket game at Bengaluru and a Valorant (online) game;
  * varsha, whose browser would share a position 30 km north, opens the feed. Nothing uses the
  * position until she presses "Use my position"; then, within a radius, the Cricket game shows
  * its distance and the online game none, even at a radius that leaves Cricket out; "Nearest"

@@ -1,5 +1,5 @@
 /**
- * Issue 11, acceptance 3: three people. A posts a game for 1 player; B joins; C sees "Full" and
+ * Three people. A posts a game for 1 player; B joins; C sees "Full" and
  * joins the waitlist at place 1; B leaves; C is in and sees the `waitlist_promoted`
  * notification; A sees both changes under My Posts and deletes the game; C's group chat shows
  * "This game was cancelled" and takes no new messages.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, acceptance 2 and 3: two people in two browser contexts. A follow shows up live in
+ * Messaging with two people in two browser contexts. A follow shows up live in
  * the other's notification dropdown and leads to the follower's profile; a direct conversation
  * with the unread badge rising and clearing, one tick turning into two, the typing indicator;
  * and a socket that drops, misses three messages and shows all three once it is back.
@@ -61,7 +61,8 @@ test('follow notification, direct messages with ticks and typing, catch-up after
   const result = nikhil.getByRole('listitem').filter({ hasText: 'meera' });
   await result.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(result.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-  // The bell's name carries its badge's count (issue 16): "Notifications, 1 unread".
+  // The bell's name carries its badge's count (WCAG 2.5.3 Label in Name):
+  // "Notifications, 1 unread".
   const bell = meera.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await bell.click();

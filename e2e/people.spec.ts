@@ -1,5 +1,5 @@
 /**
- * Issue 4, acceptance 3: search, follow, the Message button appearing, profile edits of phone
+ * People: search, follow, the Message button appearing, profile edits of phone
  * and skills, a picture upload, and a privacy switch that hides the bio from a second person.
  */
 import sharp from 'sharp';

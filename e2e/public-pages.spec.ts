@@ -1,5 +1,5 @@
 /**
- * Issue 12: a visitor opens every public page from the landing page's own links (the footer's
+ * A visitor opens every public page from the landing page's own links (the footer's
  * About, Privacy and Terms, the top bar's Download App), each opening at its top; from /download
  * the Web Browser button leads back to / and the call to action to sign-up, whose Terms link
  * opens in a new tab and leaves the half-filled form as it was. Screenshots of every page.

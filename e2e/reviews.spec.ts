@@ -1,5 +1,5 @@
 /**
- * Issue 12, acceptance 3 (reviews): a new member writes a review from the sidebar's Reviews and
+ * Reviews: a new member writes a review from the sidebar's Reviews and
  * sees it in the list, in the stats of its category and on their own profile.
  */
 import { expect, test } from './fixtures.js';

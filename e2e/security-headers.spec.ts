@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 17): the built app works in Chromium under its Content Security
+ * Security headers: the built app works in Chromium under its Content Security
  * Policy (no `securitypolicyviolation` event, no CSP console error) through the landing page,
  * the feed, messages, a profile with a picture and a game page; and the headers are on `/`,
  * `/api/health`, a built asset and an uploaded picture.

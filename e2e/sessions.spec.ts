@@ -1,5 +1,5 @@
 /**
- * Issue 17: one member signed in on two devices. The second sees both sessions in Settings →
+ * One member signed in on two devices. The second sees both sessions in Settings →
  * Security, "This device" marked, and signs the first out; the first is then sent to sign in.
  */
 import { expect, test } from './fixtures.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, shareable game links: a member posts a game; its link answers a link crawler with
+ * Shareable game links: a member posts a game; its link answers a link crawler with
  * the game's OpenGraph tags in the HTML, and a signed-out visitor with the game and "Sign in to
  * join", which brings them back to the game once signed in.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input across every endpoint (issue 2, acceptance 3): each answers 400 with
+ * Bad input across every endpoint: each answers 400 with
  * `{success: false, message, errors: [{field, message}]}`, never a 500, and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,7 +217,7 @@ const cases: Case[] = [
     field: 'lat',
   },
   {
-    name: 'feed nearest first without a radius (issue 14)',
+    name: 'feed nearest first without a radius',
     method: 'GET',
     path: '/api/posts?order=nearest&lat=12.97&lng=77.59&radius=-1',
     auth: true,

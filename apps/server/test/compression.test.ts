@@ -1,6 +1,6 @@
 /**
- * Issue 16 "A light first page", over real HTTP: the built web app's files go out precompressed
- * (`.br`/`.gz` beside each, written by the web build) with their Content-Encoding and
+ * Compression for a light first page, over real HTTP: the built web app's files go out
+ * precompressed (`.br`/`.gz` beside each, written by the web build) with their Content-Encoding and
  * `Vary: Accept-Encoding`, hashed assets cached for a year and HTML revalidated; API JSON over
  * 1 KiB is compressed on the fly; pictures and small answers are not.
  */

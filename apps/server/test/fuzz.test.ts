@@ -1,5 +1,5 @@
 /**
- * A bounded property-based fuzz of every route and socket event (issue 17, acceptance: at
+ * A bounded property-based fuzz of every route and socket event (at
  * least 2,000 cases, no 5xx). Every route the app registers (read from its router, with its
  * zod request schemas) gets path params from real ids and garbage, queries and bodies from
  * {@link zodArbitrary} (valid values and near-misses), with the member's token, none or a bad
@@ -18,7 +18,7 @@ import { routeTable, type RouteEntry } from './fuzz/routes.js';
 import { zodArbitrary, type Hints } from './fuzz/zod-arbitrary.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 17);
-/** Cases over routes and socket events together, at least (issue 17). */
+/** Cases over routes and socket events together, at least. */
 const MIN_CASES = 2_000;
 /** Cases over all routes at least; the routes that are not {@link COSTLY} share them equally. */
 const MIN_ROUTE_CASES = 1_800;
@@ -117,7 +117,7 @@ afterAll(async () => {
         .join(', ')} (${Math.round(caseTimes.get(name) ?? 0)} ms)`,
   );
   const total = [...caseCounts.values()].reduce((sum, n) => sum + n, 0);
-  // The lead quotes these (issue 17): cases per route and event, and the total.
+  // The lead quotes these: cases per route and event, and the total.
   console.log(`fuzz cases by route and event (seed ${SEED}):\n${lines.join('\n')}\n${total} total`);
   await server?.close();
 });

@@ -1,6 +1,6 @@
 /**
- * The request log (issue 11): a private calendar feed's secret, which sits in its path, is
- * redacted from every logged request; (issue 17) lines carry the method, route, status, time
+ * The request log: a private calendar feed's secret, which sits in its path, is
+ * redacted from every logged request; lines carry the method, route, status, time
  * and request id, never a body, a token or a query. On a real app over a real database.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Response schemas (issue 10, acceptance 3): with validation on, an answer that does not match
+ * Response schemas: with validation on, an answer that does not match
  * its route's schema fails with the contract's 500 and a logged error; with it off (production)
  * the same answer is only serialized; an `/api` route without a response schema cannot be
  * registered; and the real app's errors carry their `code` (CONTRACT.md "Errors").

@@ -102,7 +102,7 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect(Date.now() - signedOut).toBeLessThan(SESSION_CACHE_MS / 2);
   });
 
-  it("signing out everywhere else on one node disconnects the other session's socket on the other (issue 17)", async () => {
+  it("signing out everywhere else on one node disconnects the other session's socket on the other", async () => {
     const member = await node1.signUp('scale_others');
     const login = await node2.request<{ token: string }>('POST', '/api/auth/login', {
       body: { email: 'scale_others@example.test', password: 'secret123' },

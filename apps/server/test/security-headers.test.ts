@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 17) on a real app over a real database: the CSP, no framing, no
+ * Security headers on a real app over a real database: the CSP, no framing, no
  * sniffing and the referrer policy on JSON and on pictures, pictures only as images, and HSTS
  * only when TLS ends at a trusted proxy.
  */

@@ -1,5 +1,5 @@
 /**
- * A real server process for the shutdown tests (issue 17): `node --import tsx src/main.ts` as a
+ * A real server process for the shutdown tests: `node --import tsx src/main.ts` as a
  * child with its own environment, a free loopback port and its stdout piped to the test, so a
  * test can read its log, close the log's reader and send it signals.
  */

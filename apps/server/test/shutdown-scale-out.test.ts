@@ -1,5 +1,5 @@
 /**
- * A shutdown on two server processes sharing PostgreSQL and Redis (issue 17): SIGTERM on one
+ * A shutdown on two server processes sharing PostgreSQL and Redis: SIGTERM on one
  * disconnects its sockets, their client reconnects to the other process (as a balancer would
  * send it), and no direct message acknowledged meanwhile is missing, live or by catch-up.
  * Runs when TEST_PG_URL and TEST_REDIS_URL are set, in the PostgreSQL project.

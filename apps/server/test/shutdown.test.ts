@@ -1,5 +1,5 @@
 /**
- * A shutdown that always ends (issue 17), on a real server process over SQLite: SIGTERM
+ * A shutdown that always ends, on a real server process over SQLite: SIGTERM
  * disconnects the connected sockets from the server side and the process exits with code 0
  * within 10 s, also when the log's reader has gone away.
  */

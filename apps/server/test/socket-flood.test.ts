@@ -1,5 +1,5 @@
 /**
- * Socket flood limits (issue 17): a frame over 16 KB closes its connection, `join` logs no
+ * Socket flood limits: a frame over 16 KB closes its connection, `join` logs no
  * client value in full, and a socket sending events over its rate has them refused and is
  * finally disconnected. Real server process (for its real log) and real sockets.
  */

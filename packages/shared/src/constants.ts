@@ -55,7 +55,7 @@ export const FILTER_TYPES = ['ALL', 'SPORTS_ONLY', 'ESPORTS_ONLY'] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
 /**
- * Feed orders (issue 14; CONTRACT.md `GET /posts?order=`): `soonest` by game time (the default),
+ * Feed orders (CONTRACT.md `GET /posts?order=`): `soonest` by game time (the default),
  * `nearest` by distance then time, only with a position and a radius; online games have no
  * distance and come after every game in range.
  */
@@ -105,7 +105,7 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export const TOKEN_STORAGE_KEY = 'token';
 
 /**
- * The class the pre-rendered landing page (issue 16) puts on `<html>` when a session token is
+ * The class the pre-rendered landing page puts on `<html>` when a session token is
  * stored: the page's markup is hidden at once and the web app starts instead (a member's `/` is
  * the feed).
  */
@@ -146,7 +146,7 @@ export const PROFILE_PREVIEW_COUNT = 3;
 
 /**
  * Online games of the events list: the online games plus Rocket League (spec part 2 §9). An
- * event of one of these is played online and may have no point (issue 13).
+ * event of one of these is played online and may have no point.
  */
 export const EVENT_ONLINE_GAMES = [...ONLINE_GAMES, 'Rocket League'] as const;
 /** Every value an event's `sport` may take: the sports, the online games and Rocket League. */
@@ -155,7 +155,7 @@ export type EventSport = (typeof EVENT_SPORTS)[number];
 
 const eventOnlineGameSet: ReadonlySet<string> = new Set(EVENT_ONLINE_GAMES);
 
-/** True when an event of `sport` is played online, so it needs no point (issue 13). */
+/** True when an event of `sport` is played online, so it needs no point. */
 export function isOnlineEvent(sport: string): boolean {
   return eventOnlineGameSet.has(sport);
 }
@@ -164,7 +164,7 @@ export function isOnlineEvent(sport: string): boolean {
 export const EVENT_SKILL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type EventSkillLevel = (typeof EVENT_SKILL_LEVELS)[number];
 
-/** Event limits (issue 13): title and description as posts (spec part 2 §9). */
+/** Event limits: title and description as posts (spec part 2 §9). */
 export const EVENT_TITLE_MAX = 100;
 export const EVENT_DESCRIPTION_MAX = 1000;
 /** An event takes 1 to 1,000 registrations (teams). */
@@ -179,6 +179,6 @@ export const EVENT_DURATION_MAX_DAYS = 30;
 export const COUNTRY_CODES = ['+91', '+1', '+44', '+61', '+81'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 export const DEFAULT_COUNTRY_CODE: CountryCode = '+91';
-/** The registration form's name and team name, in characters (issue 13). */
+/** The registration form's name and team name, in characters. */
 export const REGISTRATION_NAME_MAX = 100;
 export const TEAM_NAME_MAX = 100;

@@ -59,7 +59,7 @@ export interface ServerToClientEvents {
   presence: (payload: { userId: number; online: boolean }) => void;
   /**
    * A group chat as this member sees it, sent to every member when someone joins or leaves its
-   * game, and to the joiner (issue 15; CONTRACT.md).
+   * game, and to the joiner (CONTRACT.md).
    */
   groupChatUpdated: (chat: GroupChatSummary) => void;
   /** Drop the chat from the member's lists (not sent for a game they left: they keep it). */

@@ -54,7 +54,7 @@ describe('demo data (npm start)', () => {
     expect((await get<{ count: number }>('/api/notifications/unread-count')).count).toBe(4);
   });
 
-  it('shows arjun a full game with a waitlist, and his own game under My Posts (issue 11)', async () => {
+  it('shows arjun a full game with a waitlist, and his own game under My Posts', async () => {
     const feed = await get<Post[]>('/api/posts');
     const full = feed.find((p) => p.heading === 'Doubles partners for morning games');
     expect(full).toMatchObject({ players_needed: 2, is_full: true });
@@ -64,7 +64,7 @@ describe('demo data (npm start)', () => {
     expect(mine.map((p) => p.heading)).toContain('Sunday 5-a-side at Koramangala');
   });
 
-  it('gives arjun reviews by the demo members in every category (issue 12)', async () => {
+  it('gives arjun reviews by the demo members in every category', async () => {
     const reviews = await get<Review[]>('/api/reviews');
     expect(new Set(reviews.map((r) => r.author_username)).size).toBeGreaterThan(1);
     const stats = await get<ReviewStats>('/api/reviews/stats');
@@ -74,7 +74,7 @@ describe('demo data (npm start)', () => {
     expect(mine.map((r) => r.title)).toContain('Best 5-a-side turf in Koramangala');
   });
 
-  it('lists upcoming events signed out, the sample tournament first-class; arjun sees his registration (issue 13)', async () => {
+  it('lists upcoming events signed out, the sample tournament first-class; arjun sees his registration', async () => {
     const res = await server.request<SportsEvent[]>('GET', '/api/events');
     expect(res.status).toBe(200);
     const titles = res.body.map((e) => e.title);
@@ -98,7 +98,7 @@ describe('demo data (npm start)', () => {
     expect(mine.find((e) => e.sport === 'Football')).toMatchObject({ is_registered: false });
   });
 
-  it('sets every game and event in Indian time at an hour and day that fit its title (issue 16)', async () => {
+  it('sets every game and event in Indian time at an hour and day that fit its title', async () => {
     const { db } = server.app.database;
     const games = await db.selectFrom('posts').select(['heading', 'event_time']).execute();
     const events = await db

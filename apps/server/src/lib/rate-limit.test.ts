@@ -1,5 +1,5 @@
 /**
- * Per-member write limits and the per-account login delay (issue 17), over real HTTP and a real
+ * Per-member write limits and the per-account login delay, over real HTTP and a real
  * socket with RATE_LIMITS on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describe('write limits per member', () => {
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length).toBeLessThanOrEqual(60);
     expect(sent.length + refused.length).toBe(200);
-    // Past the member's message limit, or past the socket's event rate (issue 17 socket limits).
+    // Past the member's message limit, or past the socket's event rate.
     for (const ack of refused) {
       expect(ack.message).toMatch(
         /^(You're doing that too often\. Please try again in \d+ (seconds?|minutes?)\.|Too many requests\. Please slow down\.)$/,

@@ -1,6 +1,6 @@
 /**
- * A failing event handler is logged with its event and member and counted, never swallowed
- * (issue 10). The failure is real: a table the handler needs is renamed away for the moment, as
+ * A failing event handler is logged with its event and member and counted, never swallowed.
+ * The failure is real: a table the handler needs is renamed away for the moment, as
  * when a database loses a table under a running server; refusals are not failures.
  */
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The route table of a built app, with each route's request schemas (issue 17, fuzz support),
+ * The route table of a built app, with each route's request schemas (fuzz support),
  * from the routes Fastify's onRoute hook reported while the app was built (`TestServer.routes`).
  */
 import type { RouteOptions } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The fuzz generator (issue 17): its valid arm yields values the schema accepts, its near-miss
+ * The fuzz generator: its valid arm yields values the schema accepts, its near-miss
  * arm mostly values the schema refuses, for hand-made schemas of each kind and the shared
  * request schemas.
  */

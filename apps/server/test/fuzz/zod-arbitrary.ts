@@ -1,5 +1,5 @@
 /**
- * Zod 4 schema -> fast-check 4 arbitrary, for the route and socket fuzz (issue 17; test support
+ * Zod 4 schema -> fast-check 4 arbitrary, for the route and socket fuzz (test support
  * only: no published zod-4 bridge fits). {@link zodArbitrary} mixes values the schema accepts
  * ({@link validArbitrary}) with near-misses ({@link nearMissArbitrary}): wrong types, numbers
  * just out of range or huge, over-long and empty strings, odd unicode, null, arrays for objects,
@@ -432,7 +432,7 @@ export function nearMissArbitrary(
   }
 }
 
-/** Half valid values, half near-misses of `schema` (issue 17); `hints` as {@link validArbitrary}. */
+/** Half valid values, half near-misses of `schema`; `hints` as {@link validArbitrary}. */
 export function zodArbitrary(schema: Schema, hints: Hints = {}): fc.Arbitrary<unknown> {
   return fc.oneof(validArbitrary(schema, hints), nearMissArbitrary(schema, hints));
 }

@@ -388,7 +388,7 @@ describe('route guard (spec part 1 §2, part 2 §2)', () => {
     const router = renderApp('/');
     const header = await screen.findByRole('banner');
     const link = within(header).getByRole('link', { name: /^Messages/ });
-    // The name contains the badge's visible count (issue 16, label in name).
+    // The name contains the badge's visible count (WCAG 2.5.3 Label in Name).
     await waitFor(() => expect(link).toHaveAccessibleName('Messages, 3 unread'));
     expect(link).toHaveTextContent('3');
     await act(() => router.navigate('/messages'));

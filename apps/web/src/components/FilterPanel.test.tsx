@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilterPanel } from './FilterPanel';
 
-describe('FilterPanel (issue 16, "Show results")', () => {
+describe('FilterPanel ("Show results")', () => {
   afterEach(() => {
     // Not in jsdom: remove the recorder set below.
     delete (Element.prototype as Partial<Element>).scrollIntoView;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../test/utils';
 import { ReportButton } from './ReportButton';
 
-describe('ReportButton (issue 17)', () => {
+describe('ReportButton', () => {
   it('asks why, sends the report of the review and shows the thank-you message', async () => {
     const calls = mockFetch((call) => {
       if (call.url.pathname === '/api/auth/me') return jsonResponse(testUser);

@@ -1,5 +1,5 @@
 /**
- * Reports and the operators who read them (issue 17 item 8): members report members, reviews
+ * Reports and the operators who read them: members report members, reviews
  * and events (`POST /users|reviews|events/{id}/report`, body {@link reportBodySchema}); operators
  * (`ADMIN_EMAILS`) list open reports, dismiss them and suspend or unsuspend members.
  */

@@ -18,14 +18,14 @@ export const groupChatSummarySchema = z.object({
   /** The game of the chat (links to `/posts/{post_id}`); null once the game was cancelled. */
   post_id: z.number().nullable(),
   /**
-   * The members as this member sees them (issue 15): in joining order, without anyone blocked
+   * The members as this member sees them: in joining order, without anyone blocked
    * either way (their messages are hidden too).
    */
   members: z.array(userRefSchema),
   last_message: lastMessageSchema.nullable(),
   unread_count: z.number(),
   /**
-   * `true` once the game was cancelled (issue 11): the chat stays readable and takes no new
+   * `true` once the game was cancelled: the chat stays readable and takes no new
    * messages. Absent otherwise.
    */
   is_cancelled: z.boolean().optional(),
@@ -38,7 +38,7 @@ export const groupChatSummarySchema = z.object({
 export type GroupChatSummary = z.infer<typeof groupChatSummarySchema>;
 
 /**
- * `groupChatRemoved` (issue 15): drops a chat from every open list of the member. The server no
+ * `groupChatRemoved`: drops a chat from every open list of the member. The server no
  * longer sends it for a game the member left (they keep its chat, read-only, by
  * `groupChatUpdated` with `has_left`); clients still honour it.
  */
@@ -56,7 +56,7 @@ export const groupMessageSchema = z.object({
   sender: userRefSchema,
   content: z.string(),
   created_at: z.string(),
-  /** A line from GameOn itself, such as "This game was cancelled" (issue 11); no sender. */
+  /** A line from GameOn itself, such as "This game was cancelled"; no sender. */
   system: z.boolean().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessageSchema>;

@@ -21,7 +21,7 @@ describe('idSchema', () => {
   });
 });
 
-describe('lenientListSchema (issue 15)', () => {
+describe('lenientListSchema', () => {
   const list = lenientListSchema(z.object({ id: z.number(), kind: z.enum(['a', 'b']) }));
 
   it('keeps the items that match and leaves out the others', () => {

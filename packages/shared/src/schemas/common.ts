@@ -70,7 +70,7 @@ export const successSchema = z.object({ success: z.literal(true), message: z.str
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 /**
- * A list read item by item (issue 15): an item that does not match `item` is left out instead
+ * A list read item by item: an item that does not match `item` is left out instead
  * of failing the whole list, so a web app left open for days keeps working when a newer server
  * sends a value it does not know. For responses the client reads; the server validates its own
  * answers with the strict `z.array`.

@@ -33,7 +33,7 @@ export type Place = z.infer<typeof placeSchema>;
 export const placeLabel = (place: Pick<Place, 'name' | 'label'>): string =>
   place.label ?? place.name;
 
-/** `GET /places/reverse?lat=&lng=` (issue 14): a position in degrees. */
+/** `GET /places/reverse?lat=&lng=`: a position in degrees. */
 export const placesReverseQuerySchema = z.object({
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),

@@ -176,7 +176,7 @@ export function checkNearQuery(
 }
 
 /**
- * `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). `order` (issue 14):
+ * `GET /posts` query (spec part 1 §7 call table; CONTRACT.md feed filters). `order`:
  * `soonest` (default) or `nearest`, which needs `lat`/`lng` and a radius in metres (not -1).
  */
 export const feedQuerySchema = pageQuerySchema
@@ -206,7 +206,7 @@ export type FeedQuery = z.input<typeof feedQuerySchema>;
 
 /**
  * A post as the API returns it (spec part 1 §3 Post). `distance` in metres when `lat`/`lng` were
- * given and the game has a place: never on an online game (issue 14).
+ * given and the game has a place: never on an online game.
  */
 export const postSchema = z.object({
   id: z.number(),
@@ -221,14 +221,14 @@ export const postSchema = z.object({
   event_time: z.string(),
   players_needed: z.number(),
   distance: z.number().optional(),
-  /** Joined members only, in joining order (issue 11). */
+  /** Joined members only, in joining order. */
   interested_users: z.array(z.object({ user_id: z.number() })),
   /**
-   * Waitlisted members in joining order: place 1 first (issue 11). Always sent by the server;
+   * Waitlisted members in joining order: place 1 first. Always sent by the server;
    * optional only so that clients' older fixtures still parse.
    */
   waitlist: z.array(z.object({ user_id: z.number() })).optional(),
-  /** Joined members reach `players_needed` (issue 11). Always sent by the server. */
+  /** Joined members reach `players_needed`. Always sent by the server. */
   is_full: z.boolean().optional(),
   created_at: z.string(),
 });
@@ -237,13 +237,13 @@ export type Post = z.infer<typeof postSchema>;
 /** `GET /posts` and `GET /posts/user/{id}`: one page of posts, a JSON array (CONTRACT.md lists). */
 export const postsResponseSchema = z.array(postSchema);
 
-/** A member's place in a game (issue 11): joined while places are free, else waitlisted. */
+/** A member's place in a game: joined while places are free, else waitlisted. */
 export const INTEREST_STATUSES = ['joined', 'waitlisted'] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 
 /**
  * `POST /posts/{id}/interest`: the game's group chat (spec part 1 §4 Interest) and the member's
- * place (issue 11): `status`, and `position` (1-based) only when waitlisted. `status` is always
+ * place: `status`, and `position` (1-based) only when waitlisted. `status` is always
  * sent by the server; optional only so that clients' older fixtures still parse.
  */
 export const interestResponseSchema = z.object({
@@ -254,7 +254,7 @@ export const interestResponseSchema = z.object({
 export type InterestResponse = z.infer<typeof interestResponseSchema>;
 
 /**
- * `GET /posts/{id}/calendar.ics` and `GET /calendar/{secret}.ics` (issue 11): iCalendar text
+ * `GET /posts/{id}/calendar.ics` and `GET /calendar/{secret}.ics`: iCalendar text
  * (RFC 5545), `Content-Type: text/calendar`.
  */
 export const calendarResponseSchema = z.string();
@@ -286,7 +286,7 @@ export const calendarFeedStatusSchema = z.object({
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
 /**
- * `POST /settings/calendar-feed` (issue 11): a new secret address of the member's private feed
+ * `POST /settings/calendar-feed`: a new secret address of the member's private feed
  * of upcoming games, for a phone calendar to subscribe to; the old address stops at once. The
  * secret is stored hashed, so this answer is the one place the address is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports that reach an operator, and suspension (issue 17 item 8), over a real server on SQLite
+ * Reports that reach an operator, and suspension, over a real server on SQLite
  * (and PostgreSQL with TEST_DIALECT): members report reviews and events; only operators
  * (`ADMIN_EMAILS`) read and act; suspension ends sign-in, sessions and sockets, hides the
  * member's games and frees their places; every action is an `admin_actions` row.

@@ -1,5 +1,5 @@
 /**
- * Report snapshots (issue 17 reports), over a real server on SQLite (and PostgreSQL with
+ * Report snapshots, over a real server on SQLite (and PostgreSQL with
  * TEST_DIALECT) with an injected clock: a report keeps what it was about as it read when filed
  * (a review, an event, a member's profile), shows it to the operator after the author edits or
  * deletes it, keeps it until 90 days after the report is resolved, and loses it with the reported

@@ -1,5 +1,5 @@
 /**
- * What a suspension hides (issue 17, the access module's rule), over a real server on SQLite (and
+ * What a suspension hides (the access module's rule), over a real server on SQLite (and
  * PostgreSQL with TEST_DIALECT), real HTTP and real sockets: to everyone else a suspended member
  * is absent — profile, search, follower lists, reviews, games, share preview, events, calendar
  * feeds and conversations answer 404 or leave them out, and messages to them are refused with

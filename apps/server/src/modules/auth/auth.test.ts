@@ -117,7 +117,7 @@ describe('sign-up with an e-mail code', () => {
 
   it('refuses a taken username whatever the case; a taken e-mail is answered like a free one', async () => {
     await server.signUp('taken');
-    // Membership is not enumerable (issue 17): enumeration.test.ts has the whole answer.
+    // Membership is not enumerable: enumeration.test.ts has the whole answer.
     const byEmail = await server.request('POST', '/api/auth/send-otp', {
       body: signupBody('someoneelse', 'TAKEN@example.test'),
     });

@@ -1,5 +1,5 @@
 /**
- * Sign-up does not reveal membership (issue 17): send-otp and register answer a registered
+ * Sign-up does not reveal membership: send-otp and register answer a registered
  * address exactly as a free one and mail it "you already have an account" instead of a code;
  * every next step answers as it would for a free address.
  */

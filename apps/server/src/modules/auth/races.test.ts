@@ -1,7 +1,7 @@
 /**
- * Concurrency and enumeration (review of issue 2/3): limits hold under parallel requests, a
- * code is used once, racing sign-ups never 500, a pending sign-up cannot be taken over, and the
- * reset flow answers unknown addresses exactly like known ones.
+ * Concurrency and enumeration (a review of sign-up and sign-in): limits hold under parallel
+ * requests, a code is used once, racing sign-ups never 500, a pending sign-up cannot be taken
+ * over, and the reset flow answers unknown addresses exactly like known ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupBody, startServer, type TestServer } from '../../../test/harness.js';

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issues 3 and 17): 429 at the stated counts, per e-mail address and per inbox, per (account,
+ * Rate limits: 429 at the stated counts, per e-mail address and per inbox, per (account,
  * client IP) and per client IP; never per account alone. The server trusts X-Forwarded-For (TRUST_PROXY), as behind a load balancer, so each
  * test speaks from its own client IP.
  */

@@ -56,7 +56,7 @@ async function sessionRow(id: number) {
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-describe('session expiry (issue 17)', () => {
+describe('session expiry', () => {
   it('refuses and deletes a session unused for 31 days, on HTTP and on socket connect', async () => {
     const { token } = await server.signUp('idle1');
     const id = await setTimes(token, { last_seen_at: ago(31 * DAY_MS) });
@@ -106,7 +106,7 @@ describe('session expiry (issue 17)', () => {
   });
 });
 
-describe('a member sees and ends their sessions (issue 17)', () => {
+describe('a member sees and ends their sessions', () => {
   it('lists the sessions with their device, marking the current one, never a token', async () => {
     await server.signUp('list1');
     const phone = await signIn('list1', ANDROID_CHROME);

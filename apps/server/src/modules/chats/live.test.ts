@@ -1,5 +1,5 @@
 /**
- * Chats appear live (issue 15): joining or leaving a game sends `groupChatUpdated` (the chat as
+ * Chats appear live: joining or leaving a game sends `groupChatUpdated` (the chat as
  * each member sees it, with `post_id` and `members`) to the members, the member who left
  * included (the chat read-only to them); real sockets, payloads checked against the shared
  * schemas.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the feed's plans (place index cells merged by time, the plan without cells for wide
+ * The feed's plans (place index cells merged by time, the plan without cells for wide
  * circles, the time index without a radius, nearest order over the cells) answer exactly what an
  * unindexed scan of every game answers, computed here in TypeScript, for seeded random centres in
  * dense cities and sparse country, radii of 1 to 100 km and none, both orders and a few filters,
@@ -146,7 +146,7 @@ beforeAll(async () => {
       }
       if (tagRows.length > 0) await trx.insertInto('post_tags').values(tagRows).execute();
     }
-    // An operator suspended one host (issue 17): their games leave every feed.
+    // An operator suspended one host: their games leave every feed.
     await trx
       .updateTable('users')
       .set({ suspended_at: new Date().toISOString() })
@@ -177,7 +177,10 @@ function haversine([lng1, lat1]: [number, number], [lng2, lat2]: [number, number
   );
 }
 
-/** The feed's ids for `q` by scanning every game: the rules of CONTRACT.md, issues 4 and 14. */
+/**
+ * The feed's ids for `q` by scanning every game: the rules of CONTRACT.md (blocks, suspension,
+ * online games, nearest order).
+ */
 function reference(q: Query): number[] {
   const online = (sport: string) => (ONLINE_GAMES as readonly string[]).includes(sport);
   const day = q.date ? dayRange(q.date, TZ) : undefined;

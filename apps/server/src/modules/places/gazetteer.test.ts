@@ -30,7 +30,7 @@ describe('gazetteer loading', () => {
   });
 });
 
-describe('gazetteer ranking (issue 14)', () => {
+describe('gazetteer ranking', () => {
   it('finds a city under its alternative name, the city first', () => {
     expect(searchGazetteer('Bangalore')[0]?.address).toBe('Bengaluru, Karnataka, India');
     expect(searchGazetteer('Bombay')[0]?.address).toBe('Mumbai, Maharashtra, India');

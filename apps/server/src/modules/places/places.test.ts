@@ -49,7 +49,7 @@ describe('offline place search', () => {
     expect((await server.request('GET', '/api/places/autocomplete?q=pune')).status).toBe(401);
   });
 
-  it('answers "Bangalore" with Bengaluru first (issue 14)', async () => {
+  it('answers "Bangalore" with Bengaluru first', async () => {
     expect((await search('Bangalore')).body[0]?.address).toBe('Bengaluru, Karnataka, India');
   });
 
@@ -171,7 +171,7 @@ describe('places that are where they say', () => {
   });
 });
 
-describe('reverse lookup (issue 14)', () => {
+describe('reverse lookup', () => {
   const reverse = (query: string) =>
     server.request<Place>('GET', `/api/places/reverse?${query}`, { token: member.token });
 
@@ -190,7 +190,7 @@ describe('reverse lookup (issue 14)', () => {
   });
 });
 
-describe('PLACES_URL geocoders (issue 14)', () => {
+describe('PLACES_URL geocoders', () => {
   let fake: Server;
   let base: string;
   const asked: URL[] = [];

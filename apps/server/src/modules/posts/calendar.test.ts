@@ -1,5 +1,5 @@
 /**
- * Calendars (issue 11) over real HTTP on a real database, read back with a real iCalendar
+ * Calendars over real HTTP on a real database, read back with a real iCalendar
  * parser (node-ical): one game's .ics for its host and players, and a member's private feed,
  * whose secret stops working once reset (test/request-log.test.ts: it never reaches the log).
  */

@@ -1,5 +1,5 @@
 /**
- * A game's life after it is posted (issue 11), over real HTTP on a real database (SQLite, or
+ * A game's life after it is posted, over real HTTP on a real database (SQLite, or
  * PostgreSQL with TEST_DIALECT): joined and waitlisted places and the capacity race, leaving and
  * the waitlist moving up, the game page, My Posts and joined games, deleting, and the
  * notifications each of these sends.

@@ -190,7 +190,7 @@ describe('the feed', () => {
   });
 });
 
-describe('online games and nearest order (issue 14)', () => {
+describe('online games and nearest order', () => {
   const kmNorth = (km: number): [number, number] => [CENTRE[0], CENTRE[1] + km / 111.195];
   const near = `lat=${CENTRE[1]}&lng=${CENTRE[0]}&radius=25000&sports=Hockey&esports=BGMI`;
   beforeAll(async () => {

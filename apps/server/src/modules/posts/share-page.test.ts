@@ -1,5 +1,5 @@
 /**
- * Shareable game links (issue 15), over real HTTP on a real database: the game page's HTML
+ * Shareable game links, over real HTTP on a real database: the game page's HTML
  * carries its OpenGraph tags without a token and gives away no exact point or hidden place, and
  * `GET /api/posts/{id}` answers a signed-out visitor with the stranger's view.
  */

@@ -1,5 +1,5 @@
 /**
- * Community reviews (issue 12) over real HTTP on a real database (SQLite, or PostgreSQL with
+ * Community reviews over real HTTP on a real database (SQLite, or PostgreSQL with
  * TEST_DIALECT): the body rules of spec part 2 §5 with their messages, edit and delete by the
  * author only, the lists (newest first, category, cursor pages, my reviews, a profile's gated by
  * privacy), blocks either way, and the stats.
@@ -425,7 +425,7 @@ describe("a profile's reviews (GET /users/{id}/reviews), gated like activity", (
     owner = await server.signUp('profile_owner');
     friend = await server.signUp('profile_friend');
     stranger = await server.signUp('profile_stranger');
-    // Friends follow each other (issue 4).
+    // Friends follow each other.
     await server.request('POST', `/api/users/${owner.user.id}/follow`, { token: friend.token });
     await server.request('POST', `/api/users/${friend.user.id}/follow`, { token: owner.token });
     await write(owner, { title: 'Older' });

@@ -32,7 +32,7 @@ function NextPage() {
   return <h1>Next page</h1>;
 }
 
-describe('AppLayout navigation (issue 9)', () => {
+describe('AppLayout navigation', () => {
   it("shows the loading state, not the previous page, while the next page's code loads", async () => {
     mockFetch(({ url }) => {
       if (url.pathname === '/api/auth/me') return jsonResponse(testUser);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unreadLabel } from './unread-label';
 
-describe('unreadLabel (issue 16, label in name)', () => {
+describe('unreadLabel (WCAG 2.5.3 Label in Name)', () => {
   it('is the name alone with nothing unread', () => {
     expect(unreadLabel('Notifications', 0)).toBe('Notifications');
   });

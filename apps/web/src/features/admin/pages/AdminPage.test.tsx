@@ -62,7 +62,7 @@ beforeEach(() => {
 const items = async () =>
   within(await screen.findByRole('list', { name: 'Open reports' })).getAllByRole('listitem');
 
-describe('AdminPage (issue 17)', () => {
+describe('AdminPage', () => {
   it('lists open reports: who, what with a link, why, when', async () => {
     renderSignedIn(<AdminPage />);
     const [member, review] = await items();

@@ -148,7 +148,7 @@ describe('RegisterPage code step', () => {
   });
 });
 
-describe('RegisterPage policy links (issue 12)', () => {
+describe('RegisterPage policy links', () => {
   it.each([
     ['Terms and Conditions', '/terms'],
     ['Privacy Policy', '/privacy'],

@@ -37,7 +37,7 @@ describe('PostCard', () => {
     expect(screen.getByText('30.2 km')).toBeInTheDocument();
   });
 
-  it('shows no distance on an online game (issue 14)', () => {
+  it('shows no distance on an online game', () => {
     renderCard({ ...post, sport: 'Valorant', distance: 1150300 });
     expect(screen.queryByText(/km$/)).not.toBeInTheDocument();
   });

@@ -239,7 +239,7 @@ describe('FeedPage', () => {
     });
   });
 
-  it('searches no radius around an approximate place until the member shares a position (issue 14)', async () => {
+  it('searches no radius around an approximate place until the member shares a position', async () => {
     const { calls, user } = renderFeed(
       () => jsonResponse([]),
       [

@@ -220,7 +220,7 @@ describe('Profile: own and other variants (spec part 2 §2)', () => {
   });
 });
 
-describe('Profile: not found, private parts (spec part 2 §2, §8; issue 4 privacy)', () => {
+describe('Profile: not found, private parts (spec part 2 §2, §8)', () => {
   it("says 'Profile not found' for a member who does not exist (or is blocked)", async () => {
     renderProfile('/profile/99');
     expect(await heading('Profile not found')).toBeInTheDocument();
@@ -729,7 +729,7 @@ describe('Profile images (spec part 2 §5, §8)', () => {
   });
 });
 
-describe('Block and report (issue 4)', () => {
+describe('Block and report', () => {
   it('blocks after a confirmation and offers Unblock', async () => {
     const { calls, user } = renderProfile('/profile/3', {
       handler: ({ url }) =>

@@ -117,7 +117,7 @@ describe('Reviews page: ratings and list (spec part 2 §2 "Reviews"; CONTRACT.md
     expect(within(card).getByRole('button', { name: 'Report Quiet turf' })).toBeInTheDocument();
   });
 
-  it("offers Report on others' reviews and not on the member's own (issue 17)", async () => {
+  it("offers Report on others' reviews and not on the member's own", async () => {
     renderPage('/reviews', { list: () => jsonResponse([rahulsReview, testReview(9)]) });
     const theirs = await screen.findByRole('article', { name: 'Great turf' });
     expect(within(theirs).getByRole('button', { name: 'Report Great turf' })).toBeInTheDocument();
