@@ -46,10 +46,11 @@ function open(db: Executor, inviteeId: number, now: string) {
     .where(
       sql<boolean>`(select count(*) from event_registrations r where r.event_id = e.id) < e.max_participants`,
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('event_registrations as mine')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('event_registrations as mine')
             .select('mine.id')
             .whereRef('mine.event_id', '=', 'e.id')
             .where('mine.user_id', '=', inviteeId),
