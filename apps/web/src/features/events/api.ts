@@ -14,6 +14,7 @@ import {
   NO_RADIUS,
   PAGE_SIZE_DEFAULT,
   SEARCH_MIN_CHARS,
+  settingsSchema,
   successSchema,
   userProfileSchema,
   userSearchResultSchema,
@@ -174,6 +175,18 @@ export const invitationQueries = {
       enabled: q.length >= SEARCH_MIN_CHARS,
     }),
 };
+
+/**
+ * The signed-in member's own phone number from their settings (`GET /settings`), null when
+ * none: the registration form starts with it (spec part 2 §3: the form still asks for it).
+ */
+export function useOwnPhone() {
+  return useQuery({
+    queryKey: [...eventQueries.all(), 'own-phone'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/settings', { schema: settingsSchema, signal })).data.phone_number,
+  });
+}
 
 /** The signed-in member's open invitations ({@link invitationQueries.mine}); none signed out. */
 export function useMyInvitations(enabled: boolean) {
