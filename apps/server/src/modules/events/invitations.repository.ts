@@ -3,7 +3,8 @@
  * is one SQL rule here, so the list and the answers agree: the invitation is pending or
  * accepted, its event visible to the invitee (no block either way with the organizer, the
  * organizer not suspended), registration not past its deadline, places left, and the invitee
- * not registered.
+ * not registered; a pending one also closes once the invitee's `event_invitations` turns to
+ * `block` (nothing from organizers reaches them any more).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, EventInvitationsTable } from '../../db/types.js';
@@ -45,6 +46,20 @@ function open(db: Executor, inviteeId: number, now: string) {
     .where(presentTo(inviteeId, 'e.organizer_id'))
     .where(
       sql<boolean>`(select count(*) from event_registrations r where r.event_id = e.id) < e.max_participants`,
+    )
+    .where((eb) =>
+      eb.or([
+        eb('i.status', '=', 'accepted'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_settings as s')
+              .select('s.user_id')
+              .where('s.user_id', '=', inviteeId)
+              .where('s.event_invitations', '=', 'block'),
+          ),
+        ),
+      ]),
     )
     .where((eb) =>
       eb.not(

@@ -265,6 +265,17 @@ describe('invitations withdrawn as things change', () => {
     expect((await answer(invitee, second.invitationId, 'accept')).status).toBe(409);
   });
 
+  it('the member turns event_invitations to block: a pending invitation closes', async () => {
+    const invitee = await member();
+    const { invitationId } = await pendingInvitation(invitee);
+    await server.request('PUT', '/api/settings', {
+      token: invitee.token,
+      body: { event_invitations: 'block' },
+    });
+    expect(await invitationsOf(invitee)).toEqual([]);
+    expect((await answer(invitee, invitationId, 'accept')).body.code).toBe('invitation_closed');
+  });
+
   it('the event is cancelled: the invitation goes with it', async () => {
     const invitee = await member();
     const { event, invitationId } = await pendingInvitation(invitee);
