@@ -1,5 +1,6 @@
-import type { SportsEvent } from '@gameon/shared';
 import { SEARCH_MIN_CHARS } from '@gameon/shared';
+import type { SportsEvent } from '@gameon/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/Button';
@@ -9,7 +10,6 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { invitationQueries, useInviteMember } from '../api';
-import { useQuery } from '@tanstack/react-query';
 
 /** Delay before a typed search is asked, as the people search's. */
 const SEARCH_DEBOUNCE_MS = 300;
