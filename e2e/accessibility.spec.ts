@@ -8,12 +8,10 @@
  * (a phone zooms out or scrolls sideways). One page per width, each URL opened once, to keep the
  * run short.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RoutePath } from '../apps/web/src/app/route-table.js';
 import { expect, test, type GameOnServer } from './fixtures.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { seriousViolations } from './helpers.js';
 
 /** The member who checks the signed-in pages (who posts the game), and another member. */
 const MEMBER = 'sunil';
@@ -76,19 +74,6 @@ const visits = (ids: Ids): Record<RoutePath, Visit> => ({
   '/account-deleted': { signedOut: 'Your account has been deleted' },
   '*': {},
 });
-
-/** Runs axe on the page as it is; answers its serious and critical violations, one line each. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) =>
-          `${where}: [${v.impact}] ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
-      ),
-    );
-}
 
 /** Waits for the page's main heading, as a person would. */
 async function expectHeading(page: Page, heading: string) {

@@ -1,4 +1,5 @@
 /** Steps shared by the journeys: a person in a fresh browser context, sign-up, screenshots. */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, type GameOnServer } from './fixtures.js';
 
@@ -110,4 +111,20 @@ export async function postGame(
   await page.locator('form').getByRole('button', { name: 'Create Post', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectPage(page, 'Sports Feed');
+}
+
+/** The WCAG 2.0/2.1/2.2 A and AA rule tags axe checks. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it is; answers its serious and critical violations, one line each. */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where}: [${v.impact}] ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+      ),
+    );
 }

@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { invitationsRoutes } from './modules/events/invitations.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import type { PostsService } from './modules/posts/posts.service.js';
@@ -150,6 +151,7 @@ export async function registerApi(
     { events: services.events, registrations: services.registrations },
     { requireAuth, optionalAuth },
   );
+  invitationsRoutes(app, services.invitations, requireAuth);
   adminRoutes(app, services.admin, requireAuth);
 }
 

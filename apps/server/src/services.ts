@@ -30,6 +30,7 @@ import { createChatsService } from './modules/chats/chats.service.js';
 import { createDirectService, createDirectWrites } from './modules/direct/index.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
+import { createInvitationsService } from './modules/events/invitations.service.js';
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
@@ -139,6 +140,15 @@ export function createServices({
     limiter,
   });
   const registrations = createRegistrationsService({ db, limiter, access, users: members });
+  const invitations = createInvitationsService({
+    db,
+    events,
+    access,
+    settings,
+    users: members,
+    sportsEvents,
+    limiter,
+  });
   const admin = createAdminService({
     db,
     access,
@@ -188,6 +198,7 @@ export function createServices({
     reviews,
     events: sportsEvents,
     registrations,
+    invitations,
     admin,
     direct,
     notifications,

@@ -195,6 +195,10 @@ GET /api/events/:id/registrations                     401      401      403     
 GET /api/events/:id/calendar.ics                      200      401      200       404      404      401        404          200      200
 POST /api/event-registrations                         401      401      201       404      404      401        404          403      201
 DELETE /api/event-registrations/:id                   401      401      404       404      404      401        404          200      404
+POST /api/events/:id/invitations                      401      401      403       404      404      401        404          200      403
+GET /api/event-invitations                            401      401      out       out      out      401        =            in       out
+POST /api/event-invitations/:id/accept                401      401      404       404      404      401        =            200      404
+POST /api/event-invitations/:id/decline               401      401      404       404      404      401        =            200      404
 
 GET /api/admin/reports                                401      401      403       403      403      401        403          403      in
 POST /api/admin/reports/:id/dismiss                   401      401      403       403      403      401        403          403      200
@@ -428,6 +432,23 @@ const fresh = {
       201,
     );
     return answer.registration.id;
+  },
+  /** `who`'s pending invitation from the friend, to a new event of the friend. */
+  async invitation(who: Member): Promise<number> {
+    const eventId = await fresh.event(world.friend);
+    await ok(
+      server.request('POST', `/api/events/${eventId}/invitations`, {
+        token: world.friend.token,
+        body: { user_id: who.id },
+      }),
+    );
+    const row = await server.app.database.db
+      .selectFrom('event_invitations')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('invitee_id', '=', who.id)
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
   /** An open report by the friend about the owner's review. */
   async report(): Promise<number> {
@@ -1474,6 +1495,39 @@ const CELLS: Record<string, CellRunner> = {
       const id = c.persona === 'owner' ? await fresh.registration(c.t.member) : c.t.registration;
       return code(await c.req('DELETE', `/api/event-registrations/${id}`));
     },
+  },
+
+  // The organizer invites a member made for the cell (the friend is registered already).
+  'POST /api/events/:id/invitations': {
+    run: async (c) => {
+      const invitee = c.persona === 'owner' ? await signUp(unique('mx_invitee')) : world.friend;
+      return code(
+        await c.req('POST', `/api/events/${c.t.event}/invitations`, {
+          body: { user_id: invitee.id },
+        }),
+      );
+    },
+  },
+  // One's own invitations only: the owner's invitation from the friend.
+  'GET /api/event-invitations': {
+    run: async (c) => {
+      const id = await fresh.invitation(c.t.member);
+      return listed(await c.req<{ id: number }[]>('GET', '/api/event-invitations'), (body) =>
+        ids(body).includes(id),
+      );
+    },
+  },
+  'POST /api/event-invitations/:id/accept': {
+    run: async (c) =>
+      code(
+        await c.req('POST', `/api/event-invitations/${await fresh.invitation(c.t.member)}/accept`),
+      ),
+  },
+  'POST /api/event-invitations/:id/decline': {
+    run: async (c) =>
+      code(
+        await c.req('POST', `/api/event-invitations/${await fresh.invitation(c.t.member)}/decline`),
+      ),
   },
 
   'GET /api/admin/reports': {

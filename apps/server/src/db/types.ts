@@ -293,7 +293,8 @@ export type NotificationType =
   | 'event_cancelled'
   | 'event_closed'
   | 'game_updated'
-  | 'removed_from_game';
+  | 'removed_from_game'
+  | 'event_invitation';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -473,9 +474,26 @@ export interface DB {
   home_point_changes: HomePointChangesTable;
   /** PostgreSQL only (migration 0021). */
   server_heartbeats: ServerHeartbeatsTable;
+  event_invitations: EventInvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type EventRegistrationRow = Selectable<EventRegistrationsTable>;
+
+/**
+ * An organizer's invitation of `invitee_id` to event `event_id` (migration 0026): one per
+ * member and event. `status`: 'pending' (Accept/Decline offered), 'accepted' (interest: pinned
+ * as "Invited"), 'declined'. Goes with the event and with the invitee's account.
+ */
+export interface EventInvitationsTable {
+  id: Generated<number>;
+  event_id: number;
+  invitee_id: number;
+  status: 'pending' | 'accepted' | 'declined';
+  created_at: string;
+  /** When the member accepted or declined (UTC ISO), null while pending. */
+  responded_at: string | null;
+}
+export type EventInvitationRow = Selectable<EventInvitationsTable>;

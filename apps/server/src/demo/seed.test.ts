@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DirectConversation,
+  EventInvitation,
   GroupChatSummary,
   LoginResponse,
   Notification,
@@ -50,6 +51,7 @@ describe('demo data (npm start)', () => {
       'priya is interested in your post "Sunday 5-a-side at Koramangala"',
       'priya started following you',
       'rahul started following you',
+      'sneha invited you to "Pune Sunrise 10K"',
     ]);
     expect((await get<{ count: number }>('/api/notifications/unread-count')).count).toBe(4);
   });
@@ -150,5 +152,22 @@ describe('demo data (npm start)', () => {
       });
       expect(ms(e.event_date)).toBeLessThan(ms(e.end_date));
     }
+  });
+});
+
+describe('demo data: event invitations', () => {
+  it("gives arjun a pending invitation to Sneha's 10K, with its notification", async () => {
+    const invitations = await get<EventInvitation[]>('/api/event-invitations');
+    expect(invitations).toMatchObject([
+      {
+        status: 'pending',
+        event: { title: 'Pune Sunrise 10K', organizer: { username: 'sneha' } },
+      },
+    ]);
+    const notifications = await get<Notification[]>('/api/notifications');
+    expect(notifications.find((n) => n.type === 'event_invitation')?.data).toEqual({
+      event_id: invitations[0]!.event.id,
+      invitation_id: invitations[0]!.id,
+    });
   });
 });

@@ -20,6 +20,7 @@ import * as authRepo from '../modules/auth/auth.repository.js';
 import * as chatsRepo from '../modules/chats/chats.repository.js';
 import * as directRepo from '../modules/direct/direct.repository.js';
 import * as eventsRepo from '../modules/events/events.repository.js';
+import * as invitationsRepo from '../modules/events/invitations.repository.js';
 import * as registrationsRepo from '../modules/events/registrations.repository.js';
 import * as notificationsRepo from '../modules/notifications/notifications.repository.js';
 import { notificationText } from '../modules/notifications/notifications.service.js';
@@ -482,8 +483,16 @@ function inIndia(now: number, [day, hour, minute]: When): string {
   return new Date(at.getTime()).toISOString();
 }
 
-/** Stores the demo events and their registrations (made an hour or two ago). */
-async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number): Promise<void> {
+/**
+ * Stores the demo events and their registrations (made an hour or two ago).
+ * @returns each event's id by title.
+ */
+async function seedEvents(
+  trx: Transaction<DB>,
+  memberIds: number[],
+  now: number,
+): Promise<Map<string, number>> {
+  const eventIds = new Map<string, number>();
   for (const event of EVENTS) {
     const eventId = await eventsRepo.insertEvent(
       trx,
@@ -508,6 +517,7 @@ async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number
       },
       event.tags,
     );
+    eventIds.set(event.title, eventId);
     for (const [i, r] of event.registrations.entries()) {
       await registrationsRepo.insertRegistration(trx, {
         event_id: eventId,
@@ -521,12 +531,14 @@ async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number
       });
     }
   }
+  return eventIds;
 }
 
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
  * follows, a direct conversation with an unread message for arjun and his notifications,
- * reviews in every category, and upcoming events with some registrations.
+ * reviews in every category, and upcoming events with some registrations and a pending invitation
+ * of arjun's.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -627,7 +639,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       }
     }
 
-    await seedEvents(trx, ids, now);
+    const eventIds = await seedEvents(trx, ids, now);
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
     const [arjun, priya, rahul, sneha] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];
@@ -656,6 +668,13 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       });
       if (read) await directRepo.markRead(trx, conversationId, to);
     }
+    // Sneha invited Arjun to her 10K: pending (Accept or Decline), its notification seen.
+    const tenK = eventIds.get('Pune Sunrise 10K')!;
+    const invitationId = (await invitationsRepo.insertInvitation(
+      trx,
+      { event_id: tenK, invitee_id: arjun, status: 'pending' },
+      at(400),
+    ))!;
     const notifications: [
       NotificationType,
       string,
@@ -664,6 +683,14 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       number,
       0 | 1,
     ][] = [
+      [
+        'event_invitation',
+        notificationText.eventInvitation('sneha', 'Pune Sunrise 10K'),
+        { event_id: tenK, invitation_id: invitationId },
+        null,
+        400,
+        1,
+      ],
       ['follow', notificationText.follow('rahul'), { follower_id: rahul }, null, 300, 1],
       ['follow', notificationText.follow('priya'), { follower_id: priya }, null, 230, 0],
       [

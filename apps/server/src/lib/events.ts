@@ -79,6 +79,18 @@ export interface DomainEvents {
    * `memberIds`: the members who had registered, to tell.
    */
   'event.closed': { eventId: number; title: string; organizerId: number; memberIds: number[] };
+  /**
+   * The organizer invited `inviteeId` to an event (a new invitation, never for a member whose
+   * `event_invitations` is `block`); `autoAccepted` when their setting accepted it at once.
+   */
+  'event.invited': {
+    invitationId: number;
+    eventId: number;
+    title: string;
+    organizer: UserRef;
+    inviteeId: number;
+    autoAccepted: boolean;
+  };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /**
@@ -126,6 +138,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.cancelled': ({ authorId }) => authorId,
   'event.cancelled': ({ organizer }) => organizer.id,
   'event.closed': ({ organizerId }) => organizerId,
+  'event.invited': ({ organizer }) => organizer.id,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

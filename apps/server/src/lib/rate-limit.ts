@@ -98,6 +98,10 @@ export const WRITE_LIMITS = {
   password: [{ points: 10, duration: HOUR }],
   /** Operator actions: dismissing reports, suspending and unsuspending members. */
   operatorAction: [{ points: 600, duration: HOUR }],
+  /** Invitations an organizer sends to their events, one per member invited. */
+  eventInvitation: [{ points: 50, duration: DAY }],
+  /** Accepting and declining event invitations, together. */
+  invitationReply: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

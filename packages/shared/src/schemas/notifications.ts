@@ -11,7 +11,10 @@ import { idSchema } from './common.js';
  * `event_closed` {event_id} -> `/events` (issue 17: its organizer was suspended; the event is
  * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
  * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
- * removed the member; the game page is no longer theirs, its chat stays read-only).
+ * removed the member; the game page is no longer theirs, its chat stays read-only);
+ * `event_invitation` {event_id, invitation_id} -> `/events?event={event_id}` (an organizer
+ * invited the member: with Accept and Decline while the invitation is pending, or already
+ * accepted as interest when the member's `event_invitations` is `auto_accept`).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -25,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'event_closed',
   'game_updated',
   'removed_from_game',
+  'event_invitation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

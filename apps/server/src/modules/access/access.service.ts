@@ -41,7 +41,7 @@ export interface ProfileAccess {
 }
 
 /** An action one member takes on another, as named in the refusal "You cannot X yourself". */
-export type MemberAction = 'follow' | 'unfollow' | 'block' | 'report' | 'message';
+export type MemberAction = 'follow' | 'unfollow' | 'block' | 'report' | 'message' | 'invite';
 
 /**
  * `adminEmails`: the operators' addresses (config `ADMIN_EMAILS`, lower-cased; default none).
@@ -310,6 +310,24 @@ export function createAccessService({
       if (organizerId === undefined || (await hiddenAmong(viewerId, [organizerId])).size > 0)
         throw notFound('Event not found');
       return organizerId;
+    },
+
+    /**
+     * `organizerId` may invite `inviteeId` to event `eventId`: the event is theirs and visible
+     * ({@link requireEvent}), and the invitee is another member they may see — no block either
+     * way, not suspended (an invitation between members blocked either way is refused, and
+     * looks like an unknown member, as a profile does).
+     * @throws AppError 404 'Event not found', 403 'not_organizer' for anyone but the
+     *   organizer, 400 'You cannot invite yourself', 404 'User not found'.
+     */
+    async requireMayInvite(organizerId: number, eventId: number, inviteeId: number) {
+      const owner = await repo.eventOrganizer(db, eventId);
+      if (owner === undefined || (await hiddenAmong(organizerId, [owner])).size > 0)
+        throw notFound('Event not found');
+      if (owner !== organizerId)
+        throw forbidden('not_organizer', 'Only the organizer can invite members to this event');
+      requireOther(organizerId, inviteeId, 'invite');
+      await requireProfile(organizerId, inviteeId);
     },
 
     /**

@@ -1,7 +1,7 @@
 /**
  * Account deletion (CONTRACT.md `DELETE /account`): with the password, the member's
  * account, sessions (sockets disconnected), posts, reviews, the events they organize and their
- * event registrations, the snapshots reports keep of what they wrote,
+ * event registrations and invitations, the snapshots reports keep of what they wrote,
  * pictures, codes and every row keyed by their e-mail or phone go; their messages in others'
  * chats stay, shown as 'Deleted user'.
  */
@@ -62,7 +62,7 @@ export function createAccountService({
         // Everything keyed by the account id goes by ON DELETE CASCADE (sessions, posts, tags,
         // interest, reviews with their tags, follows, blocks, settings with the phone, skills,
         // availability, reset tokens, chat memberships, organized events with their
-        // registrations, event registrations, the snapshots of reports about them); messages and
+        // registrations and invitations, event registrations and invitations received, the snapshots of reports about them); messages and
         // reports keep their rows with a null author.
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         return ids;

@@ -179,6 +179,14 @@ export function createEventsService({
     getOne,
 
     /**
+     * Presents event `rows` as `viewerId` sees them (organizer, tags, counts, their own
+     * registration), in order; the caller has applied the access rules.
+     */
+    presentRows(rows: EventRow[], viewerId: number): Promise<SportsEvent[]> {
+      return present(rows, viewerId);
+    },
+
+    /**
      * `GET /events` (public; spec part 2 §2, §7; CONTRACT.md): events not yet ended, soonest
      * start first, filtered by sport, skill level, day (overlapping it in `tz`), cost (rupees,
      * inclusive), equipment and radius (metres; online events without a point always pass),

@@ -1,7 +1,8 @@
 /**
  * Notifications (spec part 1 §2, §3, §4; spec part 2 §4): created by the server only,
  * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
- * message, a game's or an event's cancellation, an event closed by its organizer's suspension), kept
+ * message, a game's or an event's cancellation, an event closed by its organizer's suspension, an
+ * invitation to an event), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable } from 'kysely';
@@ -158,6 +159,19 @@ export function createNotificationsService({
       memberIds.map((userId) => row(userId, 'event_closed', message, { event_id: eventId })),
     );
   });
+  // Only the invitee hears of an invitation; with auto_accept it is already accepted.
+  events.on(
+    'event.invited',
+    ({ invitationId, eventId, title, organizer, inviteeId, autoAccepted }) =>
+      notify(
+        inviteeId,
+        'event_invitation',
+        (autoAccepted
+          ? notificationText.eventInvitationAccepted
+          : notificationText.eventInvitation)(organizer.username, title),
+        { event_id: eventId, invitation_id: invitationId },
+      ),
+  );
   // Stored with its message, in the message's transaction (direct.repository createDirectWrites,
   // from messageNotificationRow in ./rows.ts): pushed live here.
   events.on('message.direct.created', ({ recipientId, notification }) =>

@@ -22,6 +22,9 @@ export const notificationText = {
   eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
   gameUpdated: (heading: string, changes: string) => `The host changed ${changes} of "${heading}"`,
   removedFromGame: (heading: string) => `The host removed you from "${heading}"`,
+  eventInvitation: (organizer: string, title: string) => `${organizer} invited you to "${title}"`,
+  eventInvitationAccepted: (organizer: string, title: string) =>
+    `${organizer} invited you to "${title}": it is pinned in your events as Invited`,
 };
 
 /** A stored notification row as presented (`data` parsed). */

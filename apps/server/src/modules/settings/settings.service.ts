@@ -44,6 +44,14 @@ export function createSettingsService({
   /** Per-member write limits: settings, skills and availability saves together. */
   limiter: Pick<RateLimiter, 'write'>;
 }) {
+  /**
+   * What `userId`'s `event_invitations` setting says of invitations to them (spec part 2 §9;
+   * 'manual' when never saved).
+   */
+  async function eventInvitationsOf(userId: number): Promise<Settings['event_invitations']> {
+    return (await repo.findSettings(db, userId)).event_invitations;
+  }
+
   async function get(userId: number): Promise<Settings> {
     const [[user], s] = await Promise.all([users.members([userId]), repo.findSettings(db, userId)]);
     if (!user) throw notFound('User not found');
@@ -100,6 +108,7 @@ export function createSettingsService({
   return {
     /** `GET /settings`: the member's own settings, defaults of spec part 2 §9 where unset. */
     get,
+    eventInvitationsOf,
 
     /** The member's home point `[lng, lat]` in degrees, or null when they have none. */
     async homePoint(userId: number): Promise<[number, number] | null> {

@@ -4,13 +4,20 @@
  * event, registering a team and cancelling it, the organizer's registrations, the calendar file.
  */
 import {
+  eventInvitationSchema,
   eventRegistrationResponseSchema,
   eventRegistrationSchema,
   eventSchema,
+  invitationAcceptedSchema,
+  invitationSentSchema,
   lenientListSchema,
   NO_RADIUS,
   PAGE_SIZE_DEFAULT,
+  SEARCH_MIN_CHARS,
+  settingsSchema,
   successSchema,
+  userProfileSchema,
+  userSearchResultSchema,
 } from '@gameon/shared';
 import type {
   EventBody,
@@ -25,6 +32,7 @@ import {
   mutationOptions,
   queryOptions,
   useInfiniteQuery,
+  useMutation,
   useQuery,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -129,6 +137,114 @@ export const eventQueries = {
         ).data,
     }),
 };
+
+/** Query options of event invitations; the keys sit under {@link eventQueries.all}. */
+export const invitationQueries = {
+  /** `GET /event-invitations`: the member's open invitations, newest first. */
+  mine: () =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'invitations'] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiRequest('/event-invitations', {
+            schema: lenientListSchema(eventInvitationSchema),
+            signal,
+          })
+        ).data,
+    }),
+  /** The organizer's followers (`GET /users/{id}`'s first page): offered first to invite. */
+  followers: (organizerId: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'invite-followers', organizerId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(`/users/${organizerId}`, { schema: userProfileSchema, signal })).data
+          .followers,
+    }),
+  /** People search (`GET /users/search`) for inviting, once `q` has 3 characters. */
+  search: (q: string) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'invite-search', q] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiRequest('/users/search', {
+            query: { q, limit: PAGE_SIZE_DEFAULT },
+            schema: lenientListSchema(userSearchResultSchema),
+            signal,
+          })
+        ).data,
+      enabled: q.length >= SEARCH_MIN_CHARS,
+    }),
+};
+
+/**
+ * The signed-in member's own phone number from their settings (`GET /settings`), null when
+ * none: the registration form starts with it (spec part 2 §3: the form still asks for it).
+ */
+export function useOwnPhone() {
+  return useQuery({
+    queryKey: [...eventQueries.all(), 'own-phone'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/settings', { schema: settingsSchema, signal })).data.phone_number,
+  });
+}
+
+/** The signed-in member's open invitations ({@link invitationQueries.mine}); none signed out. */
+export function useMyInvitations(enabled: boolean) {
+  return useQuery({ ...invitationQueries.mine(), enabled });
+}
+
+/**
+ * `POST /events/{id}/invitations`: the organizer invites member `userId`; the answer is
+ * "Invitation sent" whatever the member's setting.
+ */
+export function useInviteMember(eventId: number) {
+  return useMutation({
+    mutationKey: ['events', 'invite', eventId] as const,
+    mutationFn: async (userId: number) =>
+      (
+        await apiRequest(`/events/${eventId}/invitations`, {
+          method: 'POST',
+          body: { user_id: userId },
+          schema: invitationSentSchema,
+        })
+      ).data,
+  });
+}
+
+/** `POST /event-invitations/{id}/accept`: accepted; the event's id, for its registration form. */
+export const acceptInvitationMutation = () =>
+  mutationOptions({
+    mutationKey: ['events', 'accept-invitation'] as const,
+    mutationFn: async (invitationId: number) =>
+      (
+        await apiRequest(`/event-invitations/${invitationId}/accept`, {
+          method: 'POST',
+          schema: invitationAcceptedSchema,
+        })
+      ).data,
+  });
+
+/** `POST /event-invitations/{id}/decline`. */
+export const declineInvitationMutation = () =>
+  mutationOptions({
+    mutationKey: ['events', 'decline-invitation'] as const,
+    mutationFn: async (invitationId: number) => {
+      await apiRequest(`/event-invitations/${invitationId}/decline`, {
+        method: 'POST',
+        schema: successSchema,
+      });
+    },
+  });
+
+/** Accepts an invitation ({@link acceptInvitationMutation}). */
+export function useAcceptInvitation() {
+  return useRefetchingMutation(acceptInvitationMutation(), eventQueries.all());
+}
+
+/** Declines an invitation ({@link declineInvitationMutation}). */
+export function useDeclineInvitation() {
+  return useRefetchingMutation(declineInvitationMutation(), eventQueries.all());
+}
 
 /** The events list for `query` ({@link eventQueries.list}), keeping the last page while filters change. */
 export function useEvents(query: EventsQueryParams) {

@@ -3,9 +3,12 @@
  * TanStack Query hooks, the live `notification` event and the targets of each type.
  */
 import {
+  eventInvitationSchema,
+  invitationAcceptedSchema,
   lenientListSchema,
   notificationCountSchema,
   receivedNotificationSchema,
+  successSchema,
 } from '@gameon/shared';
 import type { ReceivedNotification } from '@gameon/shared';
 import {
@@ -74,6 +77,56 @@ export const notificationQueries = {
         ).data.count,
     }),
 };
+
+/**
+ * The ids of the member's pending invitations (`GET /event-invitations`): an `event_invitation`
+ * row offers Accept and Decline only while its invitation is among them (not yet answered, and
+ * still open: the event not full, closed, cancelled or hidden by a block).
+ */
+export function usePendingInvitationIds(enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationQueries.all(), 'pending-invitations'] as const,
+    queryFn: async ({ signal }) =>
+      new Set(
+        (
+          await apiRequest('/event-invitations', {
+            schema: lenientListSchema(eventInvitationSchema),
+            signal,
+          })
+        ).data
+          .filter((invitation) => invitation.status === 'pending')
+          .map((invitation) => invitation.id),
+      ),
+    enabled,
+  });
+}
+
+/**
+ * Answers invitation `id` from its notification: `accept` answers the event's id (for its
+ * registration form), `decline` nothing; the pending invitations are refetched either way.
+ */
+export function useAnswerInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
+      answer === 'accept'
+        ? (
+            await apiRequest(`/event-invitations/${id}/accept`, {
+              method: 'POST',
+              schema: invitationAcceptedSchema,
+            })
+          ).data.event_id
+        : (await apiRequest(`/event-invitations/${id}/decline`, {
+            method: 'POST',
+            schema: successSchema,
+          }),
+          null),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: [...notificationQueries.all(), 'pending-invitations'],
+      }),
+  });
+}
 
 /** The member's notifications ({@link notificationQueries.list}), every loaded page in one list. */
 export function useNotifications() {
@@ -232,7 +285,8 @@ export function useNotificationsRealtime(): void {
  * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
  * `waitlist_promoted` and `game_updated` to the game page, `game_cancelled` to the game's group
  * chat, `removed_from_game` to that chat, read-only;
- * `event_cancelled` to the events list, `event_closed` there too), or null when its data lacks
+ * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
+ * invitation is pinned at its top)), or null when its data lacks
  * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
  * links to nothing").
  */
@@ -255,6 +309,7 @@ export function notificationTarget(notification: ReceivedNotification): string |
       return '/';
     case 'event_cancelled':
     case 'event_closed':
+    case 'event_invitation':
       return '/events';
     case 'message':
       return data.conversation_id == null

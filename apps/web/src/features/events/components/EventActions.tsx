@@ -1,20 +1,80 @@
-import type { SessionUser, SportsEvent } from '@gameon/shared';
-import { CalendarPlus, CircleCheckBig, ClipboardList, Ticket, X } from 'lucide-react';
+import type { EventInvitation, SessionUser, SportsEvent } from '@gameon/shared';
+import {
+  CalendarPlus,
+  Check,
+  CircleCheckBig,
+  ClipboardList,
+  MailPlus,
+  Send,
+  Ticket,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ReportButton } from '../../../components/ReportButton';
 import { errorMessage } from '../../../lib/api-client';
 import { returnAfterSignIn } from '../../../lib/sign-in-return';
-import { eventCalendarUrl, useCancelRegistration } from '../api';
+import {
+  eventCalendarUrl,
+  useAcceptInvitation,
+  useCancelRegistration,
+  useDeclineInvitation,
+} from '../api';
 import { registrationClosedReason } from '../event-facts';
+import { InviteDialog } from './InviteDialog';
 import { ManageEventDialog } from './ManageEventDialog';
 
 /** The registration form's address for an event (spec part 2 §2 "Event registration"). */
-function registrationPath(eventId: number): string {
+export function registrationPath(eventId: number): string {
   return `/events/register?event=${eventId}`;
+}
+
+/**
+ * Accept and Decline of a pending invitation: Accept opens the event's registration form
+ * (registering takes a phone and a team); Decline takes the invitation away.
+ */
+export function InvitationAnswer({ invitation }: { invitation: EventInvitation }) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
+  const failed = accept.error ?? decline.error;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={decline.isPending}
+        disabled={accept.isPending}
+        aria-label={`Decline the invitation to ${invitation.event.title}`}
+        onClick={() => decline.mutate(invitation.id)}
+      >
+        <X aria-hidden="true" className="size-3.5" />
+        Decline
+      </Button>
+      <Button
+        size="sm"
+        loading={accept.isPending}
+        disabled={decline.isPending}
+        aria-label={`Accept the invitation to ${invitation.event.title}`}
+        onClick={() =>
+          accept.mutate(invitation.id, {
+            onSuccess: (answer) => void navigate(registrationPath(answer.event_id)),
+          })
+        }
+      >
+        <Check aria-hidden="true" className="size-4" />
+        Accept
+      </Button>
+      {failed && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {errorMessage(failed, 'Could not answer the invitation. Please try again.')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** "Cancel registration" for the registered member, asked in a dialog first. */
@@ -62,7 +122,21 @@ function CancelRegistration({
  * Where the viewer stands with an event, as a chip: "Registered" for the registered member,
  * "Registration closed" past the deadline, else nothing (a full event says "Full" in its places).
  */
-export function EventStatus({ event }: { event: SportsEvent }) {
+export function EventStatus({
+  event,
+  invitation,
+}: {
+  event: SportsEvent;
+  invitation?: EventInvitation;
+}) {
+  if (invitation && event.is_registered !== true) {
+    return (
+      <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-violet-50 px-2.5 py-1 text-xs font-semibold text-violet-800 ring-1 ring-violet-200">
+        <MailPlus aria-hidden="true" className="size-3.5" />
+        {invitation.status === 'accepted' ? 'Invited' : 'Invitation'}
+      </span>
+    );
+  }
   if (event.is_registered === true) {
     return (
       <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
@@ -84,27 +158,42 @@ export function EventStatus({ event }: { event: SportsEvent }) {
 /**
  * What the viewer may do with an event (spec part 2 §2), beside "Add to calendar" (the
  * public .ics): a visitor's "Register" leads to sign-in and back to the registration form; a
- * member registers, or cancels their registration; the organizer gets "Manage" (the registrations
- * and Cancel event). A full event or one past its registration deadline offers no "Register".
+ * member registers, or cancels their registration; the organizer gets "Invite" (members to the
+ * event) and "Manage" (the registrations and Cancel event); an invited member answers a pending
+ * `invitation` with Accept or Decline. A full event or one past its registration deadline offers
+ * no "Register".
  */
 export function EventActions({
   event,
   viewer,
+  invitation,
 }: {
   event: SportsEvent;
   viewer: SessionUser | null;
+  invitation?: EventInvitation;
 }) {
   const [managing, setManaging] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const organizer = viewer !== null && viewer.id === event.organizer.id;
 
   let main = null;
   if (organizer) {
     main = (
-      <Button size="sm" onClick={() => setManaging(true)}>
-        <ClipboardList aria-hidden="true" className="size-4" />
-        Manage
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {registrationClosedReason(event) === null && (
+          <Button variant="secondary" size="sm" onClick={() => setInviting(true)}>
+            <Send aria-hidden="true" className="size-3.5" />
+            Invite
+          </Button>
+        )}
+        <Button size="sm" onClick={() => setManaging(true)}>
+          <ClipboardList aria-hidden="true" className="size-4" />
+          Manage
+        </Button>
+      </div>
     );
+  } else if (invitation?.status === 'pending' && event.is_registered !== true) {
+    main = <InvitationAnswer invitation={invitation} />;
   } else if (event.is_registered === true) {
     if (event.registration_id !== undefined)
       main = <CancelRegistration event={event} registrationId={event.registration_id} />;
@@ -136,6 +225,7 @@ export function EventActions({
       )}
       {main}
       {managing && <ManageEventDialog event={event} onClose={() => setManaging(false)} />}
+      {inviting && <InviteDialog event={event} onClose={() => setInviting(false)} />}
     </div>
   );
 }

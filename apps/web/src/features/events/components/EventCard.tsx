@@ -1,5 +1,5 @@
 import { formatDistanceKm } from '@gameon/shared';
-import type { SessionUser, SportsEvent } from '@gameon/shared';
+import type { EventInvitation, SessionUser, SportsEvent } from '@gameon/shared';
 import {
   CalendarDays,
   Gauge,
@@ -38,9 +38,18 @@ const labelTones: Record<EventTimeLabel, string> = {
  * (Today, Tomorrow, This Week, Upcoming), sport, title, description, tags, the time range in the
  * viewer's local time, place, cost per person in rupees, prize pool, skill level, equipment,
  * deadlines, places left and organizer, then what the viewer may do (see {@link EventActions}).
- * `viewer` is null for a signed-out visitor.
+ * `viewer` is null for a signed-out visitor; `invitation` is the viewer's open invitation to it,
+ * shown as "Invitation" (pending: Accept, Decline) or "Invited" (accepted: Register).
  */
-export function EventCard({ event, viewer }: { event: SportsEvent; viewer: SessionUser | null }) {
+export function EventCard({
+  event,
+  viewer,
+  invitation,
+}: {
+  event: SportsEvent;
+  viewer: SessionUser | null;
+  invitation?: EventInvitation;
+}) {
   const titleId = `event-${event.id}-title`;
   const label = eventTimeLabel(event.event_date);
   const prize = prizeText(event.prize);
@@ -140,9 +149,9 @@ export function EventCard({ event, viewer }: { event: SportsEvent; viewer: Sessi
               </Link>
             )}
           </p>
-          <EventStatus event={event} />
+          <EventStatus event={event} invitation={invitation} />
         </div>
-        <EventActions event={event} viewer={viewer} />
+        <EventActions event={event} viewer={viewer} invitation={invitation} />
       </div>
     </article>
   );

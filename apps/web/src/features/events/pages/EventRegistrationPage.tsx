@@ -3,7 +3,7 @@ import type { SportsEvent } from '@gameon/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, CircleCheckBig, ClipboardList, MapPin, SearchX, Ticket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -18,7 +18,7 @@ import { SportBadge } from '../../../components/GameFacts';
 import { SelectOptions } from '../../../components/SelectOptions';
 import { HttpError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
-import { useEvent, useRegisterForEvent } from '../api';
+import { useEvent, useOwnPhone, useRegisterForEvent } from '../api';
 import { costText, eventTimeRange } from '../event-facts';
 import {
   emptyRegistrationForm,
@@ -133,11 +133,16 @@ function RegistrationForm({
 }) {
   const user = useCurrentUser();
   const registerTeam = useRegisterForEvent();
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, getFieldState, setValue } = useForm({
     defaultValues: emptyRegistrationForm,
     resolver: zodResolver(registrationFormSchema),
   });
   const { errors } = formState;
+  // Pre-filled with the member's own phone, unless they have typed one already.
+  const ownPhone = useOwnPhone().data;
+  useEffect(() => {
+    if (ownPhone && !getFieldState('phone').isDirty) setValue('phone', ownPhone);
+  }, [ownPhone, getFieldState, setValue]);
 
   const submit = handleSubmit((values) =>
     registerTeam.mutate(toRegistrationBody(event, user.email, values), { onSuccess: onRegistered }),

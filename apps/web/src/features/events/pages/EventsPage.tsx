@@ -10,7 +10,7 @@ import { viewerTimeZone } from '../../../lib/format';
 import { useAuth } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGeolocation } from '../../../lib/use-geolocation';
-import { buildEventsQuery, defaultEventFilters, useEvents } from '../api';
+import { buildEventsQuery, defaultEventFilters, useEvents, useMyInvitations } from '../api';
 import type { EventFilters as Filters, EventsNear } from '../api';
 import { EventCard } from '../components/EventCard';
 import { EventFilters } from '../components/EventFilters';
@@ -30,7 +30,8 @@ function countActive(filters: Filters): number {
  * 300 ms after a change; the distance only once the viewer shared their position, now or on an
  * earlier visit), the upcoming
  * events soonest first as cards, loaded page by page as the viewer scrolls. The empty state offers
- * members "Create Event" and visitors a sign-in.
+ * members "Create Event" and visitors a sign-in. A member's open invitations are pinned above the
+ * list ("Your invitations": pending ones with Accept and Decline, accepted ones as "Invited").
  */
 export function EventsPage() {
   const { user } = useAuth();
@@ -51,7 +52,12 @@ export function EventsPage() {
     if (events.error) console.error('Could not load events', events.error);
   }, [events.error]);
 
-  const list = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const invitations = useMyInvitations(user !== null);
+  const pinned = invitations.data ?? [];
+  const pinnedIds = new Set(pinned.map((invitation) => invitation.event.id));
+  const list = (events.data?.pages.flatMap((page) => page.events) ?? []).filter(
+    (event) => !pinnedIds.has(event.id),
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
@@ -88,6 +94,23 @@ export function EventsPage() {
         </div>
 
         <section aria-label="Events" aria-busy={events.isFetching} className="min-w-0">
+          {pinned.length > 0 && (
+            <section aria-labelledby="invitations-heading" className="mb-6">
+              <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
+                Your invitations
+              </h2>
+              <div className="mt-3 grid grid-cols-1 gap-4 xl:grid-cols-2">
+                {pinned.map((invitation) => (
+                  <EventCard
+                    key={invitation.id}
+                    event={invitation.event}
+                    viewer={user}
+                    invitation={invitation}
+                  />
+                ))}
+              </div>
+            </section>
+          )}
           {events.isPlaceholderData && <UpdatingNote />}
           {events.isPending ? (
             <LoadingLine className="justify-center py-12">Loading events…</LoadingLine>
@@ -95,7 +118,7 @@ export function EventsPage() {
             <RetryAlert onRetry={() => void events.refetch()}>
               We could not load events right now.
             </RetryAlert>
-          ) : list.length === 0 ? (
+          ) : list.length === 0 && pinned.length === 0 ? (
             <EmptyState icon={CalendarX2} title="No events found">
               <p>Try fewer filters, or check back soon.</p>
               {user !== null ? (

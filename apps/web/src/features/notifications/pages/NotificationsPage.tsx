@@ -1,14 +1,17 @@
 import type { ReceivedNotification } from '@gameon/shared';
-import { Bell, Check, Settings } from 'lucide-react';
+import { Bell, Check, Settings, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/format';
 import { NotificationText, UnreadDot } from '../components/NotificationText';
 import {
   notificationTarget,
+  useAnswerInvitation,
+  usePendingInvitationIds,
   useMarkAllNotificationsRead,
   useMarkNotificationsRead,
   useNotificationCount,
@@ -23,6 +26,7 @@ export const NOTIFICATION_FILTERS = [
   'Interests',
   'Unread Messages',
   'Nearby',
+  'Invitations',
 ] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
@@ -41,7 +45,63 @@ export function matchesFilter(item: ReceivedNotification, filter: NotificationFi
       return item.type === 'message' && !item.is_read;
     case 'Nearby':
       return item.type === 'nearby_post';
+    case 'Invitations':
+      return item.type === 'event_invitation';
   }
+}
+
+/**
+ * Accept and Decline on an `event_invitation` row while its invitation is pending: Accept opens
+ * the event's registration form, Decline takes the buttons away. Answering reads the row.
+ */
+function InvitationButtons({
+  item,
+  onAnswered,
+}: {
+  item: ReceivedNotification;
+  onAnswered: () => void;
+}) {
+  const navigate = useNavigate();
+  const answer = useAnswerInvitation();
+  const id = Number(item.data.invitation_id);
+  const act = (verb: 'accept' | 'decline') =>
+    answer.mutate(
+      { id, answer: verb },
+      {
+        onSuccess: (eventId) => {
+          onAnswered();
+          if (eventId !== null) void navigate(`/events/register?event=${eventId}`);
+        },
+      },
+    );
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <Button
+        size="sm"
+        loading={answer.isPending && answer.variables.answer === 'accept'}
+        disabled={answer.isPending}
+        onClick={() => act('accept')}
+      >
+        <Check aria-hidden="true" className="size-4" />
+        Accept
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={answer.isPending && answer.variables.answer === 'decline'}
+        disabled={answer.isPending}
+        onClick={() => act('decline')}
+      >
+        <X aria-hidden="true" className="size-3.5" />
+        Decline
+      </Button>
+      {answer.isError && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {errorMessage(answer.error, 'Could not answer the invitation. Please try again.')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export const MARK_ALL_FAILED = 'Failed to mark all notifications as read. Please try again.';
@@ -59,6 +119,9 @@ export function NotificationsPage() {
   const [failed, setFailed] = useState(false);
   const unreadCount = count.data ?? 0;
   const items = (list.data ?? []).filter((item) => matchesFilter(item, filter));
+  const pending = usePendingInvitationIds(
+    (list.data ?? []).some((item) => item.type === 'event_invitation'),
+  );
 
   useEffect(() => {
     if (list.error) console.error('Could not load notifications', list.error);
@@ -139,27 +202,33 @@ export function NotificationsPage() {
                   )}
                 >
                   <UnreadDot unread={!item.is_read} />
-                  <p
-                    className={cx(
-                      'flex-1 text-sm text-slate-700',
-                      !item.is_read && 'font-semibold',
-                    )}
-                  >
-                    {target === null ? (
-                      text
-                    ) : (
-                      <Link
-                        to={target}
-                        // Opening a notification reads it (spec part 2 §4).
-                        onClick={() => {
-                          if (!item.is_read) markRead.mutate([item.id]);
-                        }}
-                        className="hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-                      >
-                        {text}
-                      </Link>
-                    )}
-                  </p>
+                  <div className="min-w-0 flex-1">
+                    <p className={cx('text-sm text-slate-700', !item.is_read && 'font-semibold')}>
+                      {target === null ? (
+                        text
+                      ) : (
+                        <Link
+                          to={target}
+                          // Opening a notification reads it (spec part 2 §4).
+                          onClick={() => {
+                            if (!item.is_read) markRead.mutate([item.id]);
+                          }}
+                          className="hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+                        >
+                          {text}
+                        </Link>
+                      )}
+                    </p>
+                    {item.type === 'event_invitation' &&
+                      pending.data?.has(Number(item.data.invitation_id)) && (
+                        <InvitationButtons
+                          item={item}
+                          onAnswered={() => {
+                            if (!item.is_read) markRead.mutate([item.id]);
+                          }}
+                        />
+                      )}
+                  </div>
                   {!item.is_read && (
                     <button
                       type="button"
