@@ -293,7 +293,8 @@ export type NotificationType =
   | 'event_cancelled'
   | 'event_closed'
   | 'game_updated'
-  | 'removed_from_game';
+  | 'removed_from_game'
+  | 'comment';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -473,6 +474,19 @@ export interface DB {
   home_point_changes: HomePointChangesTable;
   /** PostgreSQL only (migration 0021). */
   server_heartbeats: ServerHeartbeatsTable;
+  comments: CommentsTable;
+}
+
+/**
+ * A comment on a game (migration 0025): 1-500 characters, trimmed; goes with the game and with
+ * its author's account.
+ */
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number;
+  content: string;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,7 +11,9 @@ import { idSchema } from './common.js';
  * `event_closed` {event_id} -> `/events` (issue 17: its organizer was suspended; the event is
  * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
  * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
- * removed the member; the game page is no longer theirs, its chat stays read-only).
+ * removed the member; the game page is no longer theirs, its chat stays read-only);
+ * `comment` {post_id, comment_id} -> the game page `/posts/{post_id}` (a member commented on the
+ * host's game, or the host answered on a game the member commented on: one row per comment).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -25,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   'event_closed',
   'game_updated',
   'removed_from_game',
+  'comment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

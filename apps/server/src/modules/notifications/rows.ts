@@ -22,6 +22,9 @@ export const notificationText = {
   eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,
   gameUpdated: (heading: string, changes: string) => `The host changed ${changes} of "${heading}"`,
   removedFromGame: (heading: string) => `The host removed you from "${heading}"`,
+  comment: (member: string, heading: string) => `${member} commented on your game "${heading}"`,
+  commentAnswered: (host: string, heading: string) =>
+    `${host} answered your comment on "${heading}"`,
 };
 
 /** A stored notification row as presented (`data` parsed). */
