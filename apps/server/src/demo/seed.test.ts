@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  CommentThread,
   DirectConversation,
   GroupChatSummary,
   LoginResponse,
@@ -150,5 +151,14 @@ describe('demo data (npm start)', () => {
       });
       expect(ms(e.event_date)).toBeLessThan(ms(e.end_date));
     }
+  });
+});
+
+describe('demo comments', () => {
+  it("shows a question answered by the host on arjun's 5-a-side, newest last", async () => {
+    const mine = await get<Post[]>('/api/posts/my-posts');
+    const game = mine.find((p) => p.heading === 'Sunday 5-a-side at Koramangala')!;
+    const thread = await server.request<CommentThread>('GET', `/api/posts/${game.id}/comments`);
+    expect(thread.body.comments.map((c) => c.author.username)).toEqual(['sneha', 'arjun', 'rahul']);
   });
 });

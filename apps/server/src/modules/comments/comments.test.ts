@@ -371,7 +371,7 @@ describe('reports, account deletion and suspension', () => {
 });
 
 describe('the per-member limit', () => {
-  it('refuses a sixth comment within a minute', async () => {
+  it('refuses a sixth comment within a minute, and a 61st deletion within an hour', async () => {
     const limited = await startServer({ RATE_LIMITS: 'on' });
     try {
       const host = await limited.signUp('cmlimithost');
@@ -387,6 +387,18 @@ describe('the per-member limit', () => {
           ).status,
         );
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      // Deletions have their own budget: 60 an hour, refused or not.
+      const deletes = [];
+      for (let n = 1; n <= 61; n += 1)
+        deletes.push(
+          (
+            await limited.request('DELETE', `/api/posts/${game.id}/comments/2147483647`, {
+              token: host.token,
+            })
+          ).status,
+        );
+      expect(deletes.slice(0, 60).every((status) => status === 404)).toBe(true);
+      expect(deletes[60]).toBe(429);
     } finally {
       await limited.close();
     }
