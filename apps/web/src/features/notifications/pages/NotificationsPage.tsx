@@ -23,6 +23,7 @@ export const NOTIFICATION_FILTERS = [
   'Interests',
   'Unread Messages',
   'Nearby',
+  'Comments',
 ] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
@@ -41,6 +42,8 @@ export function matchesFilter(item: ReceivedNotification, filter: NotificationFi
       return item.type === 'message' && !item.is_read;
     case 'Nearby':
       return item.type === 'nearby_post';
+    case 'Comments':
+      return item.type === 'comment';
   }
 }
 
