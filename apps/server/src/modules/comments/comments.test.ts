@@ -302,6 +302,12 @@ describe('reports, account deletion and suspension', () => {
       body: { reason: 'Abuse' },
     });
     expect(filed.status).toBe(200);
+    const listed = await server.request<AdminReport[]>('GET', '/api/admin/reports', {
+      token: operator.token,
+    });
+    expect(
+      listed.body.find((r) => r.target_type === 'comment' && r.target_id === rude.id)?.label,
+    ).toBe('Rude words here');
     await server.request('DELETE', `/api/posts/${game.id}/comments/${rude.id}`, {
       token: author.token,
     });
