@@ -1,8 +1,8 @@
 /**
  * Comments on a game page: a player on a phone (375 px, touch) asks a question on a game page;
  * the host, on a laptop (1280 px), hears of it from the notification bell, opens the game and
- * answers; the player's page shows the answer. A visitor reads the thread with "Sign in to ask a
- * question". The game page with its thread is screenshot at 375 and 1280 px into
+ * answers; the player's page shows the answer; the host then deletes the question (asked first).
+ * A visitor reads the thread with "Sign in to ask a question". The game page with its thread is screenshot at 375 and 1280 px into
  * /work/shots/comments/ and axe (WCAG 2.2 AA) checks it at both widths, and signed out.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -115,6 +115,18 @@ test('a player asks a question on a game page and the host answers', async ({
   await shootAndCheck(player, 'game-thread-player', 1280);
   await host.setViewportSize({ width: 375, height: 812 });
   await shootAndCheck(host, 'game-thread-host', 375);
+
+  // The host deletes the question once answered, asked first.
+  await hostThread
+    .getByRole('button', { name: 'Delete comment by commentsplayer', exact: true })
+    .click();
+  const dialog = host.getByRole('dialog', { name: 'Delete comment' });
+  await expect(dialog).toContainText(QUESTION);
+  await host.screenshot({ path: `${SHOTS}/delete-comment-375.png`, animations: 'disabled' });
+  expect(await axeViolations(host), 'delete dialog at 375 px').toEqual([]);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(hostThread.getByText(QUESTION)).toHaveCount(0);
 
   // A visitor reads the thread and is asked to sign in to write.
   const visitor = await newPhone(browser, server.baseURL);
