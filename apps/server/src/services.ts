@@ -27,6 +27,7 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { createReportsService } from './modules/admin/reports.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createChatsService } from './modules/chats/chats.service.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
 import { createDirectService, createDirectWrites } from './modules/direct/index.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
@@ -185,6 +186,7 @@ export function createServices({
   });
   const pictures = createPicturesService({ db, storage, limiter });
   const account = createAccountService({ db, events, storage, limiter });
+  const comments = createCommentsService({ db, events, limiter, access, reports });
 
   return {
     access,
@@ -205,6 +207,7 @@ export function createServices({
     places,
     pictures,
     account,
+    comments,
   };
 }
 

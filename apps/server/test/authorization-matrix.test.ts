@@ -37,6 +37,8 @@ import {
   clientEventSchemas,
   type AdminReport,
   type BlockedUser,
+  type Comment,
+  type CommentThread,
   type DirectConversation,
   type EventBody,
   type GroupChatSummary,
@@ -182,6 +184,11 @@ GET /api/users/:id/reviews                            401      401      in      
 GET /api/users/:id/reviews · activity private         401      401      403       404      404      401        404          200      403
 POST /api/reviews/:id/report                          401      401      200       404      404      401        404          400      200
 
+GET /api/posts/:id/comments                           in       401      in        404      404      401        404          in       in
+POST /api/posts/:id/comments                          401      401      201       404      404      401        404          201      201
+DELETE /api/posts/:id/comments/:commentId             401      401      403       404      404      401        404          200      403
+POST /api/comments/:id/report                         401      401      200       404      404      401        404          400      200
+
 GET /api/places/autocomplete                          401      401      out       out      out      401        out          in       out
 GET /api/places/reverse                               401      401      200|503   200|503  200|503  401        =            200|503  200|503
 
@@ -278,6 +285,8 @@ interface Subject {
   registration: number;
   /** The friend's game they joined. */
   joinedGame: number;
+  /** Their comment on their own game. */
+  comment: number;
 }
 
 interface World {
@@ -674,6 +683,13 @@ async function seedSubject(
   await ok(
     server.request('POST', `/api/posts/${world.friendGame}/interest`, { token: member.token }),
   );
+  const comment = await ok<Comment>(
+    server.request('POST', `/api/posts/${game.id}/comments`, {
+      token: member.token,
+      body: { content: `Matrix ${label} comment` },
+    }),
+    201,
+  );
   socket.disconnect();
   return {
     member,
@@ -695,6 +711,7 @@ async function seedSubject(
     session: spare.id,
     registration: registration.registration.id,
     joinedGame: world.friendGame,
+    comment: comment.id,
   };
 }
 
@@ -1411,6 +1428,47 @@ const CELLS: Record<string, CellRunner> = {
     run: call(
       'POST',
       (c) => `/api/reviews/${c.t.review}/report`,
+      () => ({ reason: 'Matrix' }),
+    ),
+  },
+
+  // The thread of the subject's game: `in` when it holds the subject's own comment.
+  'GET /api/posts/:id/comments': {
+    public: true,
+    run: async (c) =>
+      listed(await c.req<CommentThread>('GET', `/api/posts/${c.t.game}/comments?limit=100`), (b) =>
+        ids(b.comments).includes(c.t.comment),
+      ),
+  },
+  'POST /api/posts/:id/comments': {
+    run: call(
+      'POST',
+      (c) => `/api/posts/${c.t.game}/comments`,
+      () => ({ content: 'Matrix question' }),
+    ),
+  },
+  // The host deletes a comment the friend wrote for the cell; the others try the host's own.
+  'DELETE /api/posts/:id/comments/:commentId': {
+    run: async (c) => {
+      const id =
+        c.persona === 'owner'
+          ? (
+              await ok<Comment>(
+                server.request('POST', `/api/posts/${c.t.game}/comments`, {
+                  token: world.friend.token,
+                  body: { content: 'Matrix fresh comment' },
+                }),
+                201,
+              )
+            ).id
+          : c.t.comment;
+      return code(await c.req('DELETE', `/api/posts/${c.t.game}/comments/${id}`));
+    },
+  },
+  'POST /api/comments/:id/report': {
+    run: call(
+      'POST',
+      (c) => `/api/comments/${c.t.comment}/report`,
       () => ({ reason: 'Matrix' }),
     ),
   },

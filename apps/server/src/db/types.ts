@@ -294,7 +294,8 @@ export type NotificationType =
   | 'event_closed'
   | 'game_updated'
   | 'removed_from_game'
-  | 'event_invitation';
+  | 'event_invitation'
+  | 'comment';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -475,6 +476,19 @@ export interface DB {
   /** PostgreSQL only (migration 0021). */
   server_heartbeats: ServerHeartbeatsTable;
   event_invitations: EventInvitationsTable;
+  comments: CommentsTable;
+}
+
+/**
+ * A comment on a game (migration 0025): 1-500 characters, trimmed; goes with the game and with
+ * its author's account.
+ */
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number;
+  content: string;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  CommentThread,
   DirectConversation,
   EventInvitation,
   GroupChatSummary,
@@ -169,5 +170,14 @@ describe('demo data: event invitations', () => {
       event_id: invitations[0]!.event.id,
       invitation_id: invitations[0]!.id,
     });
+  });
+});
+
+describe('demo comments', () => {
+  it("shows a question answered by the host on arjun's 5-a-side, newest last", async () => {
+    const mine = await get<Post[]>('/api/posts/my-posts');
+    const game = mine.find((p) => p.heading === 'Sunday 5-a-side at Koramangala')!;
+    const thread = await server.request<CommentThread>('GET', `/api/posts/${game.id}/comments`);
+    expect(thread.body.comments.map((c) => c.author.username)).toEqual(['sneha', 'arjun', 'rahul']);
   });
 });

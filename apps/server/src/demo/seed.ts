@@ -27,6 +27,7 @@ import { notificationText } from '../modules/notifications/notifications.service
 import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
 import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
+import * as commentsRepo from '../modules/comments/comments.repository.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -537,8 +538,8 @@ async function seedEvents(
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
  * follows, a direct conversation with an unread message for arjun and his notifications,
- * reviews in every category, and upcoming events with some registrations and a pending invitation
- * of arjun's.
+ * reviews in every category, upcoming events with some registrations and a pending invitation
+ * of arjun's, and comments on arjun's 5-a-side.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -737,6 +738,21 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         },
         tags,
       );
+    }
+
+    // Questions on Arjun's 5-a-side, answered by him (the game page's comments).
+    const questions: [number, string, number][] = [
+      [sneha, 'Is there parking near the turf?', 45],
+      [arjun, 'Yes, two-wheeler parking right outside; cars on the side road.', 40],
+      [rahul, 'Studs or trainers?', 15],
+    ];
+    for (const [author, content, minutesAgo] of questions) {
+      await commentsRepo.insertComment(trx, {
+        post_id: postIds[0]!,
+        author_id: author,
+        content,
+        created_at: at(minutesAgo),
+      });
     }
   });
 }

@@ -123,6 +123,19 @@ export interface DomainEvents {
   };
   /** A notification was stored for `userId`: push it to their sockets. */
   'notification.created': { userId: number; notification: Notification };
+  /**
+   * `author` commented on game `postId` hosted by `hostId`; when the host wrote it,
+   * `answeredIds` are the members whose comments it answers (written since the host's previous
+   * comment there), else empty.
+   */
+  'comment.created': {
+    postId: number;
+    heading: string;
+    hostId: number;
+    commentId: number;
+    author: UserRef;
+    answeredIds: number[];
+  };
 }
 
 /** The member an event is about (who acted, or who is told), for the failure log. */
@@ -144,6 +157,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'message.direct.created': ({ message }) => message.sender_id,
   'messages.read': ({ readerId }) => readerId,
   'notification.created': ({ userId }) => userId,
+  'comment.created': ({ author }) => author.id,
 };
 
 /**

@@ -67,7 +67,7 @@ export const WRITE_LIMITS = {
   postEdit: [{ points: 30, duration: HOUR }],
   /** Interest in games and leaving them, follows and unfollows, together. */
   interestOrFollow: [{ points: 60, duration: HOUR }],
-  /** Reports of members, reviews and events, together. */
+  /** Reports of members, reviews, events and comments, together. */
   report: [{ points: 10, duration: HOUR }],
   /** Reviews written. */
   review: [{ points: 10, duration: HOUR }],
@@ -102,6 +102,13 @@ export const WRITE_LIMITS = {
   eventInvitation: [{ points: 50, duration: DAY }],
   /** Accepting and declining event invitations, together. */
   invitationReply: [{ points: 60, duration: HOUR }],
+  /** Comments on games. */
+  comment: [
+    { points: 5, duration: MINUTE },
+    { points: 30, duration: HOUR },
+  ],
+  /** Deletions of comments (one's own, or others' on one's games). */
+  commentDelete: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

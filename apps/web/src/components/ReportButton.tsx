@@ -7,14 +7,14 @@ import { Button } from './Button';
 import { ReportDialog } from './ReportDialog';
 
 interface ReportButtonProps {
-  /** What is reported, as the API names it: `/reviews/{id}` or `/events/{id}`. */
-  path: `/reviews/${number}` | `/events/${number}`;
+  /** What is reported, as the API names it: `/reviews/{id}`, `/events/{id}` or `/comments/{id}`. */
+  path: `/reviews/${number}` | `/events/${number}` | `/comments/${number}`;
   /** What it is, for the button's label and the dialog's title, e.g. the review's title. */
   subject: string;
 }
 
 /**
- * "Report" on a review or an event: a dialog asks why, as the member report
+ * "Report" on a review, an event or a comment: a dialog asks why, as the member report
  * does (features/profile), then `POST {path}/report` `{reason}` and shows the thank-you message.
  */
 export function ReportButton({ path, subject }: ReportButtonProps) {

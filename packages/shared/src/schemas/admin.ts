@@ -1,13 +1,13 @@
 /**
- * Reports and the operators who read them: members report members, reviews
- * and events (`POST /users|reviews|events/{id}/report`, body {@link reportBodySchema}); operators
+ * Reports and the operators who read them: members report members, reviews, events and comments
+ * on games (`POST /users|reviews|events|comments/{id}/report`, body {@link reportBodySchema}); operators
  * (`ADMIN_EMAILS`) list open reports, dismiss them and suspend or unsuspend members.
  */
 import { z } from 'zod';
 import { pageQuerySchema, userRefSchema } from './common.js';
 
 /** What a report is about. */
-export const REPORT_TARGET_TYPES = ['member', 'review', 'event'] as const;
+export const REPORT_TARGET_TYPES = ['member', 'review', 'event', 'comment'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** A report's state: open until an operator dismisses it or acts on the member (suspends). */
@@ -18,7 +18,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
  * What a report was about, as it read when the report was filed, kept for the operator even once
  * its author edits or deletes it (until 90 days after the report is resolved, or until the
  * member deletes their account): a review's category, rating, title and text; an event's title,
- * description, sport, place and start (UTC ISO); a member's username, bio, sports and interests.
+ * description, sport, place and start (UTC ISO); a member's username, bio, sports and interests;
+ * a comment's text with the id and title of the game it is on.
  */
 export const reportSnapshotSchema = z.discriminatedUnion('type', [
   z.object({
@@ -43,6 +44,12 @@ export const reportSnapshotSchema = z.discriminatedUnion('type', [
     sports: z.array(z.string()),
     tags: z.array(z.string()),
   }),
+  z.object({
+    type: z.literal('comment'),
+    content: z.string(),
+    post_id: z.number(),
+    heading: z.string(),
+  }),
 ]);
 export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;
 
@@ -53,10 +60,11 @@ export const adminReportSchema = z.object({
   reporter: userRefSchema.nullable(),
   target_type: z.enum(REPORT_TARGET_TYPES),
   target_id: z.number(),
-  /** A short name of the target: the member's username, the review's title, the event's name; null once it is gone. */
+  /** A short name of the target: the member's username, the review's title, the event's name, the comment's text; null once it is gone. */
   label: z.string().nullable(),
   /**
-   * The member the report is about (the member, the review's author, the event's organizer);
+   * The member the report is about (the member, the review's or comment's author, the event's
+   * organizer);
    * null once gone. `operator`: they are an operator (`ADMIN_EMAILS`), who cannot be suspended.
    */
   member: userRefSchema.extend({ suspended: z.boolean(), operator: z.boolean() }).nullable(),

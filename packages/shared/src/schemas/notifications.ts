@@ -15,6 +15,8 @@ import { idSchema } from './common.js';
  * `event_invitation` {event_id, invitation_id} -> `/events?event={event_id}` (an organizer
  * invited the member: with Accept and Decline while the invitation is pending, or already
  * accepted as interest when the member's `event_invitations` is `auto_accept`).
+ * `comment` {post_id, comment_id} -> the game page `/posts/{post_id}` (a member commented on the
+ * host's game, or the host answered on a game the member commented on: one row per comment).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -29,6 +31,7 @@ export const NOTIFICATION_TYPES = [
   'game_updated',
   'removed_from_game',
   'event_invitation',
+  'comment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { DB } from '../../db/types.js';
+import type { DB, MessageRequests } from '../../db/types.js';
 import { DEFAULT_PRIVACY, type PrivacySettings } from './rules.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -224,6 +224,16 @@ export async function privacySettings(
     .execute();
   const saved = new Map(rows.map(({ user_id, ...settings }) => [user_id, settings]));
   return new Map(unique.map((id) => [id, saved.get(id) ?? DEFAULT_PRIVACY]));
+}
+
+/** Member `userId`'s `post_comments` (spec part 2 §9), `anyone` when never saved. */
+export async function postCommentsSetting(db: Executor, userId: number): Promise<MessageRequests> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select('post_comments')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.post_comments ?? 'anyone';
 }
 
 /** The ids of `userId`'s followers. */

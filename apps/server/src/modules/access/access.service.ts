@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { publicPoint } from '../../lib/geo.js';
 import * as repo from './access.repository.js';
 import {
+  commentRefusal,
   hidden,
   isOperator,
   messageRefusal,
@@ -279,6 +280,34 @@ export function createAccessService({
      * @throws AppError 404 'Post not found'.
      */
     requirePosts,
+
+    /**
+     * Whether `viewerId` (null: signed out) may read and write the comments of game `postId`
+     * (the host's `post_comments`: `anyone` = every member, `friends_only` = members the host
+     * follows who follow back, the host themselves; `none` closes and hides the thread for all).
+     * @returns the host's id, their setting, and why the viewer may not write (null: they may;
+     *   see rules.ts commentRefusal).
+     * @throws AppError 404 'Post not found' when the game is unknown or hidden from the viewer
+     *   (a block either way with its host, or the host's suspension), as `GET /posts/{id}`.
+     */
+    async commentAccess(viewerId: number | null, postId: number) {
+      const hostId = (await requirePosts(viewerId, [postId])).get(postId)!;
+      const setting = await repo.postCommentsSetting(db, hostId);
+      let rel: Relationship | null = null;
+      if (viewerId !== null) {
+        const { following, followers } = await repo.relationFacts(db, viewerId, [hostId]);
+        rel = relationship({
+          viewerId,
+          ownerId: hostId,
+          viewerFollowsOwner: following.has(hostId),
+          ownerFollowsViewer: followers.has(hostId),
+          // requirePosts has answered 404 for either.
+          blocked: false,
+          suspended: false,
+        });
+      }
+      return { hostId, setting, refusal: commentRefusal(setting, rel) };
+    },
 
     /**
      * `viewerId` may see every review of `reviewIds`: each exists, no block stands with its

@@ -125,6 +125,23 @@ export function messageRefusal(
 }
 
 /**
+ * Why a viewer with `rel` to a game's host (null: signed out) may not comment on it under the
+ * host's `post_comments` (`setting`), or null when they may: 'closed' (`none`: the thread is
+ * closed to everyone, the host too), 'friends_only' (only members the host follows who follow
+ * back), 'signed_out'. A block either way or the host's suspension hides the game itself, so it
+ * never reaches here (callers answer 404 first).
+ */
+export function commentRefusal(
+  setting: MessageRequests,
+  rel: Relationship | null,
+): 'closed' | 'friends_only' | 'signed_out' | null {
+  if (setting === 'none') return 'closed';
+  if (rel === null) return 'signed_out';
+  if (setting === 'friends_only' && rel !== 'self' && rel !== 'friend') return 'friends_only';
+  return null;
+}
+
+/**
  * The point of a game `viewerId` (null: a signed-out visitor) may see: the author
  * sees the exact point, everyone else the public one stored from the author's location_sharing,
  * or null when it is hidden.

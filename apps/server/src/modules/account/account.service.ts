@@ -1,7 +1,7 @@
 /**
  * Account deletion (CONTRACT.md `DELETE /account`): with the password, the member's
- * account, sessions (sockets disconnected), posts, reviews, the events they organize and their
- * event registrations and invitations, the snapshots reports keep of what they wrote,
+ * account, sessions (sockets disconnected), posts, reviews, comments on games, the events they
+ * organize and their event registrations and invitations, the snapshots reports keep of what they wrote,
  * pictures, codes and every row keyed by their e-mail or phone go; their messages in others'
  * chats stay, shown as 'Deleted user'.
  */
@@ -60,7 +60,7 @@ export function createAccountService({
         await trx.deleteFrom('otp_codes').where('email', '=', user.email).execute();
         await trx.deleteFrom('pending_signups').where('email', '=', user.email).execute();
         // Everything keyed by the account id goes by ON DELETE CASCADE (sessions, posts, tags,
-        // interest, reviews with their tags, follows, blocks, settings with the phone, skills,
+        // interest, reviews with their tags, comments on games, follows, blocks, settings with the phone, skills,
         // availability, reset tokens, chat memberships, organized events with their
         // registrations and invitations, event registrations and invitations received, the snapshots of reports about them); messages and
         // reports keep their rows with a null author.

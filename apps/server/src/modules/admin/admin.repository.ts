@@ -51,7 +51,7 @@ export async function deleteSnapshotsResolvedBefore(db: Executor, cutoff: string
 /**
  * Open reports, newest first (id descending), below `beforeId` when given; each with its
  * reporter, the member it is about (with their e-mail, to tell an operator), a label of its
- * target (the member's username, the review's title, the event's title; null once the target is
+ * target (the member's username, the review's title, the event's title, the comment's text; null once the target is
  * gone) and the snapshot's JSON (null without one), in one query.
  */
 export function openReports(
@@ -71,6 +71,9 @@ export function openReports(
     .leftJoin('events as ev', (join) =>
       join.onRef('ev.id', '=', 'r.target_id').on('r.target_type', '=', 'event'),
     )
+    .leftJoin('comments as cm', (join) =>
+      join.onRef('cm.id', '=', 'r.target_id').on('r.target_type', '=', 'comment'),
+    )
     .leftJoin('report_snapshots as s', 's.report_id', 'r.id')
     .select([
       'r.id',
@@ -85,7 +88,7 @@ export function openReports(
       'member.username as member_username',
       'member.email as member_email',
       'member.suspended_at as member_suspended_at',
-      sql<string | null>`coalesce(tu.username, rv.title, ev.title)`.as('label'),
+      sql<string | null>`coalesce(tu.username, rv.title, ev.title, cm.content)`.as('label'),
       's.content as snapshot',
     ])
     .where('r.status', '=', 'open');

@@ -2,7 +2,7 @@
  * Notifications (spec part 1 §2, §3, §4; spec part 2 §4): created by the server only,
  * from domain events (a follow, interest in one's post, a new game near one's home city, a direct
  * message, a game's or an event's cancellation, an event closed by its organizer's suspension, an
- * invitation to an event), kept
+ * invitation to an event, a comment on one's game or the host's answer to one's comment), kept
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable } from 'kysely';
@@ -178,6 +178,21 @@ export function createNotificationsService({
     events.emit('notification.created', { userId: recipientId, notification }),
   );
   events.on('post.created', notifyNearbyMembers);
+  // Comments on a game, one row per comment (not grouped): the host hears of each comment by
+  // someone else; a host's comment tells the commenters it answers.
+  events.on(
+    'comment.created',
+    async ({ postId, heading, hostId, commentId, author, answeredIds }) => {
+      const data = { post_id: postId, comment_id: commentId };
+      if (author.id !== hostId) {
+        await notify(hostId, 'comment', notificationText.comment(author.username, heading), data);
+        return;
+      }
+      if (answeredIds.length === 0) return;
+      const message = notificationText.commentAnswered(author.username, heading);
+      await store(answeredIds.map((userId) => row(userId, 'comment', message, data)));
+    },
+  );
 
   return {
     /** `GET /notifications`: newest first, with the cursor of the older page. */

@@ -25,6 +25,9 @@ export const notificationText = {
   eventInvitation: (organizer: string, title: string) => `${organizer} invited you to "${title}"`,
   eventInvitationAccepted: (organizer: string, title: string) =>
     `${organizer} invited you to "${title}": it is pinned in your events as Invited`,
+  comment: (member: string, heading: string) => `${member} commented on your game "${heading}"`,
+  commentAnswered: (host: string, heading: string) =>
+    `${host} answered your comment on "${heading}"`,
 };
 
 /** A stored notification row as presented (`data` parsed). */

@@ -283,7 +283,7 @@ export function useNotificationsRealtime(): void {
 
 /**
  * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
- * `waitlist_promoted` and `game_updated` to the game page, `game_cancelled` to the game's group
+ * `waitlist_promoted`, `game_updated` and `comment` to the game page, `game_cancelled` to the game's group
  * chat, `removed_from_game` to that chat, read-only;
  * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
  * invitation is pinned at its top)), or null when its data lacks
@@ -300,6 +300,7 @@ export function notificationTarget(notification: ReceivedNotification): string |
       return '/past-posts';
     case 'waitlist_promoted':
     case 'game_updated':
+    case 'comment':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
     case 'removed_from_game':
       return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;

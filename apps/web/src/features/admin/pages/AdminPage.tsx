@@ -19,11 +19,16 @@ const TARGET_NAMES: Record<AdminReport['target_type'], string> = {
   member: 'Member',
   review: 'Review',
   event: 'Event',
+  comment: 'Comment',
 };
 
-/** Where the reported thing can be seen: the member's profile (their reviews too), or events. */
+/**
+ * Where the reported thing can be seen: the member's profile (their reviews too), events, or the
+ * game page a comment is on.
+ */
 function targetLink(report: AdminReport): string | null {
   if (report.target_type === 'event') return '/events';
+  if (report.snapshot?.type === 'comment') return `/posts/${report.snapshot.post_id}`;
   return report.member ? `/profile/${report.member.id}` : null;
 }
 
@@ -60,6 +65,14 @@ function SnapshotView({ snapshot }: { snapshot: ReportSnapshot }) {
           {snapshot.bio && <p className="whitespace-pre-line">{snapshot.bio}</p>}
           {snapshot.sports.length > 0 && <p>Sports: {snapshot.sports.join(', ')}</p>}
           {snapshot.tags.length > 0 && <p>Interests: {snapshot.tags.join(', ')}</p>}
+        </>
+      );
+      break;
+    case 'comment':
+      body = (
+        <>
+          <p className="font-semibold text-slate-900">On the game {snapshot.heading}</p>
+          <p className="whitespace-pre-line">{snapshot.content}</p>
         </>
       );
       break;

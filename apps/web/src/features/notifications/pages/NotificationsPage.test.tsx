@@ -179,3 +179,21 @@ describe('NotificationsPage', () => {
     expect(screen.queryByRole('button', { name: 'Load older notifications' })).toBeNull();
   });
 });
+
+describe('comment notifications', () => {
+  it('show under Comments and lead to the game page', async () => {
+    const user = userEvent.setup();
+    notifications = [
+      {
+        ...note(9, 'comment', 'asha commented on your game "Box cricket"'),
+        data: { post_id: 42, comment_id: 5 },
+      },
+      ...notifications,
+    ];
+    renderSignedIn(<NotificationsPage />, { route: '/notifications' });
+    const link = await screen.findByRole('link', { name: /asha commented on your game/ });
+    expect(link).toHaveAttribute('href', '/posts/42');
+    await user.click(screen.getByRole('button', { name: 'Comments' }));
+    expect(shownMessages()).toEqual(['asha commented on your game "Box cricket"']);
+  });
+});

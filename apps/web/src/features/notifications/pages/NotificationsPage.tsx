@@ -27,6 +27,7 @@ export const NOTIFICATION_FILTERS = [
   'Unread Messages',
   'Nearby',
   'Invitations',
+  'Comments',
 ] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
@@ -47,6 +48,8 @@ export function matchesFilter(item: ReceivedNotification, filter: NotificationFi
       return item.type === 'nearby_post';
     case 'Invitations':
       return item.type === 'event_invitation';
+    case 'Comments':
+      return item.type === 'comment';
   }
 }
 

@@ -23,6 +23,7 @@ import { isUpcoming, viewerPlace } from '../../../lib/games';
 import { useAuth } from '../../../lib/session';
 import { returnAfterSignIn } from '../../../lib/sign-in-return';
 import { downloadGameCalendar, useGame, useMemberNames } from '../api';
+import { CommentThread } from '../components/CommentThread';
 import { HostGameActions } from '../components/HostGameActions';
 import { RemovePlayerDialog } from '../components/RemovePlayerDialog';
 
@@ -138,7 +139,8 @@ function GameSummary({ post, host }: { post: Post; host: ReactNode }) {
 
 /**
  * A shared game as a signed-out visitor sees it: the summary, how full it is,
- * "Sign in to join" (to /login, which returns to `path`) while the game is upcoming, and "Share".
+ * "Sign in to join" (to /login, which returns to `path`) while the game is upcoming, "Share",
+ * and the thread of comments (read only, with "Sign in to ask a question").
  */
 function VisitorGame({ post, path }: { post: Post; path: string }) {
   return (
@@ -159,6 +161,7 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
           <ShareButton title={post.heading} path={path} />
         </div>
       </article>
+      <CommentThread postId={post.id} viewerId={null} path={path} />
     </div>
   );
 }
@@ -168,7 +171,8 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
  * (linked to the profile), players and waitlist, the join/leave button, "Open chat" for the
  * host and members whenever the game has a chat, "Add to calendar" (the .ics fetched with the
  * member's token) and "Share". The host of an upcoming game also edits it, removes a player
- * (asked first) and deletes it. A game the member may not see, or that was deleted, shows "Game
+ * (asked first) and deletes it. Under the game, its thread of questions and comments
+ * ({@link CommentThread}). A game the member may not see, or that was deleted, shows "Game
  * not found".
  *
  * A signed-out visitor opening a shared link sees the game as the server shows it to
@@ -332,6 +336,7 @@ export function GamePage({
           </div>
         )}
       </article>
+      <CommentThread postId={post.id} viewerId={user.id} path={pagePath} />
       {removing !== null && (
         <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />
       )}
