@@ -140,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
     await realtime.shutdown();
+    // Pushes under way finish before the database they read and write closes.
+    await services.push.settled();
     await redis?.close();
     gazetteer.close();
     mailer.close();

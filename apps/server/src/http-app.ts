@@ -29,6 +29,7 @@ import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
+import { pushRoutes } from './modules/push/index.js';
 import type { PostsService } from './modules/posts/posts.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -130,6 +131,7 @@ export async function registerApi(
   picturesRoutes(app, services.pictures, requireAuth);
   accountRoutes(app, services.account, requireAuth);
   notificationsRoutes(app, services.notifications, services.notificationSettings, requireAuth);
+  pushRoutes(app, services.push, requireAuth);
   directRoutes(app, services.direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {

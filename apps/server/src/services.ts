@@ -33,6 +33,7 @@ import { createRegistrationsService } from './modules/events/registrations.servi
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesService } from './modules/notifications/preferences.service.js';
+import { createPushService, sessionsWithPush } from './modules/push/index.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
@@ -93,6 +94,8 @@ export function createServices({
     log,
     publicUrl: config.publicUrl,
     isOperator: (email) => access.isOperator(email),
+    // Auth and push meet here: a session's row in Settings says whether its device has push.
+    sessionsWithPush: (userId) => sessionsWithPush(db, userId),
   });
   const chats = createChatsService({ db, limiter, events });
   const feed = createFeedService({
@@ -168,6 +171,17 @@ export function createServices({
     limiter,
     preferences: notificationSettings,
   });
+  const push = createPushService({
+    db,
+    events,
+    limiter,
+    presence: realtime.presence,
+    log,
+    vapidKeys: config.vapidKeys,
+    vapidSubject: config.vapidSubject,
+    httpEndpoints: config.pushHttpEndpoints,
+    ...clock,
+  });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -199,6 +213,7 @@ export function createServices({
     direct,
     notifications,
     notificationSettings,
+    push,
     places,
     pictures,
     account,

@@ -10,6 +10,8 @@ export * from './schemas/chats.js';
 export * from './schemas/users.js';
 export * from './schemas/notifications.js';
 export * from './schemas/notification-settings.js';
+export * from './schemas/push.js';
+export * from './notification-targets.js';
 export * from './schemas/direct.js';
 export * from './schemas/reviews.js';
 export * from './schemas/events.js';

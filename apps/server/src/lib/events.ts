@@ -113,11 +113,14 @@ export interface DomainEvents {
   'notification.created': { userId: number; notification: Notification };
   /**
    * A notification for `userId` whose `push` switch of its type is on (stored in the app or
-   * not): the push module sends it to their devices.
+   * not): the push module sends it to their devices. `live`: an open tab of theirs shows it as
+   * it happens (stored and announced, or a direct message), so no push is needed while they
+   * have one open.
    */
   'notification.push': {
     userId: number;
     notification: Pick<Notification, 'type' | 'message' | 'data'>;
+    live: boolean;
   };
 }
 

@@ -107,8 +107,9 @@ export function createNotificationsService({
         rows.filter((r) => channels.get(r.user_id)?.app),
       ),
     );
-    for (const r of rows)
-      if (channels.get(r.user_id)?.push)
+    for (const r of rows) {
+      const switches = channels.get(r.user_id);
+      if (switches?.push)
         events.emit('notification.push', {
           userId: r.user_id,
           notification: {
@@ -116,7 +117,9 @@ export function createNotificationsService({
             message: r.message,
             data: JSON.parse(r.data) as Notification['data'],
           },
+          live: switches.app,
         });
+    }
   }
 
   function notify(
@@ -215,6 +218,8 @@ export function createNotificationsService({
         message: built.message,
         data: JSON.parse(built.data) as Notification['data'],
       },
+      // An open tab shows the message itself as it arrives, whatever the app switch.
+      live: true,
     });
   });
   events.on('post.created', notifyNearbyMembers);
