@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import webpush from 'web-push';
 import type { PushSubscriptionBody, VapidPublicKey } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
@@ -24,6 +25,12 @@ export const MESSAGE_PUSH_INTERVAL_S = 60;
 
 /** How long one push service request may take before it is given up, in milliseconds. */
 const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Members' deliveries under way at once in a process: a game near thousands of members opens
+ * at most this many database reads and push requests together, not one per member.
+ */
+const DELIVERY_CONCURRENCY = 16;
 
 export interface PushDeps {
   db: Kysely<DB>;
@@ -77,13 +84,16 @@ export function createPushService({
 
   /** Each member's deliveries, chained: one at a time, in order. */
   const queues = new Map<number, Promise<void>>();
+  const deliveries = pLimit(DELIVERY_CONCURRENCY);
 
   function enqueue(userId: number, work: () => Promise<void>) {
     const previous = queues.get(userId) ?? Promise.resolve();
-    const next = previous.then(work).catch((error: unknown) => {
-      // Never the endpoint: only what kind of failure it was.
-      log.warn({ errName: error instanceof Error ? error.name : 'unknown' }, 'web push failed');
-    });
+    const next = previous
+      .then(() => deliveries(work))
+      .catch((error: unknown) => {
+        // Never the endpoint: only what kind of failure it was.
+        log.warn({ errName: error instanceof Error ? error.name : 'unknown' }, 'web push failed');
+      });
     queues.set(userId, next);
     void next.then(() => {
       if (queues.get(userId) === next) queues.delete(userId);

@@ -12,6 +12,8 @@ import {
   type LocalPushService,
   type TestDevice,
 } from '../../../test/push-service.js';
+import webpush from 'web-push';
+import { loadConfig } from '../../config.js';
 import { vapidKeysInsertedIfAbsent } from './push.repository.js';
 
 let server: TestServer;
@@ -272,5 +274,40 @@ describe('delivery', () => {
       [true, true],
       [false, false],
     ]);
+  });
+});
+
+describe('VAPID keys from the environment', () => {
+  it('are used when both are set, and one without the other is refused at start', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither/,
+    );
+    const configured = await startServer({
+      PUSH_HTTP_ENDPOINTS: 'on',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://gameon.example.test/contact',
+    });
+    try {
+      const reader = await configured.signUp('push_env_reader');
+      const writer = await configured.signUp('push_env_writer');
+      const key = await configured.request<{ publicKey: string }>(
+        'GET',
+        '/api/push/vapid-public-key',
+        { token: reader.token },
+      );
+      expect(key.body.publicKey).toBe(keys.publicKey);
+      // The push service checks the JWT against this key: the push is signed with the pair.
+      const device = await registerDevice(configured, pushService, reader);
+      const { payload } = await pushAfter(pushService, device, async () => {
+        const socket = await configured.connect(writer.token);
+        await emitAck(socket, 'sendDirectMessage', { recipientId: reader.user.id, content: 'x' });
+        socket.disconnect();
+      });
+      expect(payload.body).toBe('push_env_writer sent you a message');
+    } finally {
+      await configured.close();
+    }
   });
 });
