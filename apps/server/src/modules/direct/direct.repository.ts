@@ -151,7 +151,10 @@ const insertConversation = batchStatement(
       .onConflict((oc) => oc.columns(['user_a_id', 'user_b_id']).doNothing()),
 );
 
-/** On SQLite: deletes the member's unread message notification of a conversation. */
+/**
+ * On SQLite: deletes the member's unread message notification of a conversation, to be replaced
+ * by the new message's; kept when the member turned messages in the app off (no new one comes).
+ */
 const deleteUnreadNotification = batchStatement(
   ['user_id', 'conversation_id'],
   (db, v: { user_id: number; conversation_id: number }) =>
@@ -160,7 +163,8 @@ const deleteUnreadNotification = batchStatement(
       .where('type', '=', sql<NotificationType>`'message'`)
       .where('is_read', '=', sql<number>`0`)
       .where('user_id', '=', v.user_id)
-      .where('conversation_id', '=', v.conversation_id),
+      .where('conversation_id', '=', v.conversation_id)
+      .where(appChannelOn(sql`${v.user_id}`, 'message')),
 );
 
 /**
@@ -277,10 +281,12 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
       );
       const users = wanted.map((n) => n.user_id);
       const conversations = wanted.map((n) => n.conversation_id);
+      // Replaced by the new ones; kept for members with messages in the app off (none comes).
       await sql`delete from notifications
         where type = 'message' and is_read = 0
           and (user_id, conversation_id) in
-            (select * from unnest(${users}::integer[], ${conversations}::integer[]))`.execute(trx);
+            (select * from unnest(${users}::integer[], ${conversations}::integer[]))
+`.execute(trx);
       const { rows: notifications } = await sql<Selectable<NotificationsTable>>`insert into
           notifications (user_id, type, message, data, conversation_id, is_read, created_at)
         select v.u, 'message', v.m, v.d, v.c, 0, v.t

@@ -118,7 +118,21 @@ describe('the app switch decides what arrives in the app', () => {
   it('messages switched off in the app still arrive as messages, with no notification', async () => {
     const reader = await server.signUp('prefs_reader');
     const writer = await server.signUp('prefs_writer');
+    // An unread message notification from before the switch stays as it was.
+    const earlier = await server.signUp('prefs_earlier');
+    const earlierSocket = await server.connect(earlier.token);
+    await emitAck(earlierSocket, 'sendDirectMessage', {
+      recipientId: reader.user.id,
+      content: 'Before the switch',
+    });
+    const before = await list(reader);
+    expect(before.map((n) => n.type)).toEqual(['message']);
     await setSwitch(reader, { type: 'message', channel: 'app', enabled: false });
+    await emitAck(earlierSocket, 'sendDirectMessage', {
+      recipientId: reader.user.id,
+      content: 'After the switch',
+    });
+    expect(await list(reader)).toEqual(before);
     const readerSocket = await server.connect(reader.token);
     const writerSocket = await server.connect(writer.token);
     const notifications = collect(readerSocket, 'notification');
@@ -134,7 +148,7 @@ describe('the app switch decides what arrives in the app', () => {
     await server.request('POST', `/api/users/${reader.user.id}/follow`, { token: writer.token });
     expect((await follow).type).toBe('follow');
     expect(notifications.map((n) => n.type)).toEqual(['follow']);
-    expect((await list(reader)).map((n) => n.type)).toEqual(['follow']);
+    expect((await list(reader)).map((n) => n.type)).toEqual(['follow', 'message']);
 
     // On again: the next message brings its notification, in the same write.
     await setSwitch(reader, { type: 'message', channel: 'app', enabled: true });
