@@ -106,9 +106,10 @@ export function createPushService({
    * whose push service answers 404 or 410 is forgotten.
    */
   async function deliver({ userId, notification, live }: DomainEvents['notification.push']) {
-    if (live && (await presence.isOnline(userId))) return;
+    // Devices first: most members have none, and presence asks every process.
     const subscriptions = await repo.subscriptionsOfUser(db, userId);
     if (subscriptions.length === 0) return;
+    if (live && (await presence.isOnline(userId))) return;
     const content = pushContent(notification);
     if (notification.type === 'message' && content.topic !== undefined) {
       const at = now();
