@@ -54,8 +54,8 @@ describe.runIf(redisUrl)('web push on two nodes', () => {
         }),
       ),
     );
-    expect(a.status).toBe(200);
-    expect(a.body.publicKey).toBe(b.body.publicKey);
+    expect(a!.status).toBe(200);
+    expect(a!.body.publicKey).toBe(b!.body.publicKey);
   });
 
   it("a conversation's second message within a minute pushes from neither node", async () => {
