@@ -146,6 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Subscribers still writing (a notification after its action) finish before the database
     // closes under them.
     await events.settled();
+    // Pushes under way finish before the database they read and write closes.
+    await services.push.settled();
     await redis?.close();
     gazetteer.close();
     mailer.close();

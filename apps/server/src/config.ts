@@ -33,6 +33,13 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   POSTGIS: z.enum(['auto', 'off']).default('auto'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(https:\/\/|mailto:)/.test(v), { message: 'must be an https: or mailto: URL' })
+    .optional(),
+  PUSH_HTTP_ENDPOINTS: z.enum(['on', 'off']).default('off'),
 });
 
 export type Database =
@@ -95,6 +102,21 @@ export interface Config {
    * `off` keeps the portable plan there too (a test of that plan, or a fallback).
    */
   postgis: boolean;
+  /**
+   * Web push: the VAPID key pair (`VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, base64url, both or
+   * neither), or null to use the pair generated on first start and kept in the database.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /**
+   * The VAPID contact push services see (`VAPID_SUBJECT`, an https: or mailto: URL); default
+   * `mailto:` the address of MAIL_FROM.
+   */
+  vapidSubject: string;
+  /**
+   * `PUSH_HTTP_ENDPOINTS=on` accepts plain-http push endpoints (a local push service in tests);
+   * default `off`: https only, so a member cannot point the server at plain-http addresses.
+   */
+  pushHttpEndpoints: boolean;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -107,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new Error(
+      'Invalid environment:\nVAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither',
+    );
+  const mailAddress = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
     postgis: e.POSTGIS === 'auto',
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY !== undefined && e.VAPID_PRIVATE_KEY !== undefined
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress}`,
+    pushHttpEndpoints: e.PUSH_HTTP_ENDPOINTS === 'on',
   };
 }
 

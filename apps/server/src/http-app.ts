@@ -30,6 +30,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { invitationsRoutes } from './modules/events/invitations.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
+import { pushRoutes } from './modules/push/index.js';
 import type { PostsService } from './modules/posts/posts.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -131,7 +132,8 @@ export async function registerApi(
   });
   picturesRoutes(app, services.pictures, requireAuth);
   accountRoutes(app, services.account, requireAuth);
-  notificationsRoutes(app, services.notifications, requireAuth);
+  notificationsRoutes(app, services.notifications, services.notificationSettings, requireAuth);
+  pushRoutes(app, services.push, requireAuth);
   directRoutes(app, services.direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {

@@ -34,6 +34,8 @@ import { createRegistrationsService } from './modules/events/registrations.servi
 import { createInvitationsService } from './modules/events/invitations.service.js';
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createPreferencesService } from './modules/notifications/preferences.service.js';
+import { createPushService, sessionsWithPush } from './modules/push/index.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
@@ -94,6 +96,8 @@ export function createServices({
     log,
     publicUrl: config.publicUrl,
     isOperator: (email) => access.isOperator(email),
+    // Auth and push meet here: a session's row in Settings says whether its device has push.
+    sessionsWithPush: (userId) => sessionsWithPush(db, userId),
   });
   const chats = createChatsService({ db, limiter, events });
   const feed = createFeedService({
@@ -171,7 +175,24 @@ export function createServices({
     access,
     groupUnread: (userId) => chats.unreadTotal(userId),
   });
-  const notifications = createNotificationsService({ db, events, limiter });
+  const notificationSettings = createPreferencesService({ db, limiter });
+  const notifications = createNotificationsService({
+    db,
+    events,
+    limiter,
+    preferences: notificationSettings,
+  });
+  const push = createPushService({
+    db,
+    events,
+    limiter,
+    presence: realtime.presence,
+    log,
+    vapidKeys: config.vapidKeys,
+    vapidSubject: config.vapidSubject,
+    httpEndpoints: config.pushHttpEndpoints,
+    ...clock,
+  });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -204,6 +225,8 @@ export function createServices({
     admin,
     direct,
     notifications,
+    notificationSettings,
+    push,
     places,
     pictures,
     account,

@@ -145,6 +145,11 @@ GET /api/notifications                                401      401      out     
 GET /api/notifications/unread-count                   401      401      200       200      200      401        =            200      200
 POST /api/notifications/mark-read                     401      401      200       200      200      401        200          200      200
 POST /api/notifications/mark-all-read                 401      401      200       200      200      401        =            200      200
+GET /api/notifications/settings                       401      401      200       200      200      401        =            200      200
+PATCH /api/notifications/settings                     401      401      200       200      200      401        =            200      200
+GET /api/push/vapid-public-key                        401      401      200       200      200      401        =            200      200
+POST /api/push/subscriptions                          401      401      201       201      201      401        =            201      201
+DELETE /api/push/subscriptions                        401      401      200       200      200      401        =            200      200
 
 GET /api/direct-messages/conversations                401      401      out       out      out      401        out          in       out
 GET /api/direct-messages/conversation/:otherUserId    401      401      out       out      out      401        out|404      in       out
@@ -1220,6 +1225,37 @@ const CELLS: Record<string, CellRunner> = {
         return `${answer}, and another's was marked read`;
       return answer;
     },
+  },
+  'GET /api/notifications/settings': { run: call('GET', () => '/api/notifications/settings') },
+  // The caller's own switch, one no other cell depends on.
+  'PATCH /api/notifications/settings': {
+    run: call(
+      'PATCH',
+      () => '/api/notifications/settings',
+      () => ({ type: 'nearby_post', channel: 'digest', enabled: true }),
+    ),
+  },
+  'GET /api/push/vapid-public-key': { run: call('GET', () => '/api/push/vapid-public-key') },
+  // The caller's own device (one endpoint per persona); its keys are of the right form but no
+  // device's, so a push to it fails before any request leaves.
+  'POST /api/push/subscriptions': {
+    run: call(
+      'POST',
+      () => '/api/push/subscriptions',
+      (c) => ({
+        endpoint: `https://push.example.test/matrix/${c.persona}`,
+        expirationTime: null,
+        keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      }),
+    ),
+  },
+  // Only the caller's own subscription of the endpoint goes (another member's stays: push.test).
+  'DELETE /api/push/subscriptions': {
+    run: call(
+      'DELETE',
+      () => '/api/push/subscriptions',
+      (c) => ({ endpoint: `https://push.example.test/matrix/gone-${c.persona}` }),
+    ),
   },
 
   // The persona's own conversation with the subject (from before a block or the suspension),

@@ -24,6 +24,7 @@ import * as invitationsRepo from '../modules/events/invitations.repository.js';
 import * as registrationsRepo from '../modules/events/registrations.repository.js';
 import * as notificationsRepo from '../modules/notifications/notifications.repository.js';
 import { notificationText } from '../modules/notifications/notifications.service.js';
+import * as preferencesRepo from '../modules/notifications/preferences.repository.js';
 import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
 import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
@@ -723,6 +724,19 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       });
       if (read) await notificationsRepo.markRead(trx, arjun, [id]);
     }
+    // Arjun's notification settings: new followers pushed too, nearby games not in the app.
+    await preferencesRepo.upsert(trx, {
+      user_id: arjun,
+      type: 'follow',
+      channel: 'push',
+      enabled: 1,
+    });
+    await preferencesRepo.upsert(trx, {
+      user_id: arjun,
+      type: 'nearby_post',
+      channel: 'app',
+      enabled: 0,
+    });
 
     for (const [author, category, rating, title, content, tags, daysAgo] of REVIEWS) {
       await reviewsRepo.insertReview(

@@ -104,12 +104,12 @@ export interface DomainEvents {
   };
   /**
    * A direct message was stored, with the recipient's message notification stored in the same
-   * transaction.
+   * transaction (null when the recipient turned the `app` channel of messages off).
    */
   'message.direct.created': {
     message: DirectMessage;
     recipientId: number;
-    notification: Notification;
+    notification: Notification | null;
   };
   /**
    * `readerId` read a conversation up to `lastReadMessageId`; `otherId` (null once that member
@@ -136,6 +136,17 @@ export interface DomainEvents {
     author: UserRef;
     answeredIds: number[];
   };
+  /**
+   * A notification for `userId` whose `push` switch of its type is on (stored in the app or
+   * not): the push module sends it to their devices. `live`: an open tab of theirs shows it as
+   * it happens (stored and announced, or a direct message), so no push is needed while they
+   * have one open.
+   */
+  'notification.push': {
+    userId: number;
+    notification: Pick<Notification, 'type' | 'message' | 'data'>;
+    live: boolean;
+  };
 }
 
 /** The member an event is about (who acted, or who is told), for the failure log. */
@@ -158,6 +169,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'messages.read': ({ readerId }) => readerId,
   'notification.created': ({ userId }) => userId,
   'comment.created': ({ author }) => author.id,
+  'notification.push': ({ userId }) => userId,
 };
 
 /**

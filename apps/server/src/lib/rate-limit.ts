@@ -109,6 +109,10 @@ export const WRITE_LIMITS = {
   ],
   /** Deletions of comments (one's own, or others' on one's games). */
   commentDelete: [{ points: 60, duration: HOUR }],
+  /** Notification settings switched (one type and channel each). */
+  notificationSetting: [{ points: 120, duration: HOUR }],
+  /** Web push subscriptions registered and removed, together. */
+  pushSubscription: [{ points: 20, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

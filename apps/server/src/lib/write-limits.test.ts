@@ -240,3 +240,55 @@ describe('every repeatable write has a per-member limit', () => {
     },
   );
 });
+
+describe('notification settings and web push subscriptions have per-member limits', () => {
+  // Keys of the right form, never sent to: nothing here notifies these members.
+  const subscription = (member: Member, i: number) => ({
+    endpoint: `https://push.example.test/${member.user.username}/${i}`,
+    expirationTime: null,
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  });
+  const limited: Row[] = [
+    {
+      action: 'notificationSetting',
+      prepare: (m) => [
+        send(m, 'PATCH', '/api/notifications/settings', (i) => ({
+          type: 'follow',
+          channel: 'push',
+          enabled: i % 2 === 0,
+        })),
+      ],
+    },
+    {
+      action: 'pushSubscription',
+      prepare: (m) => [
+        send(m, 'POST', '/api/push/subscriptions', (i) => subscription(m, i)),
+        send(m, 'DELETE', '/api/push/subscriptions', (i) => ({
+          endpoint: subscription(m, i - 1).endpoint,
+        })),
+      ],
+    },
+  ];
+  let bystander: Member;
+  beforeAll(async () => {
+    bystander = await server.signUp('wl_push_bystander');
+  });
+
+  it.each(limited.map((row) => [row.action, row] as const))(
+    '%s: 429 one past the limit; another member still writes',
+    async (action, row) => {
+      const points = Math.min(...WRITE_LIMITS[action].map((w) => w.points));
+      const member = await server.signUp(`wl_${action}`);
+      const writes = await row.prepare(member);
+      for (let i = 0; i < points; i++) {
+        const res = await writes[i % writes.length]!(i);
+        expect(res.status, `write ${i + 1} of ${points}`).toBeLessThan(429);
+      }
+      const over = await writes[points % writes.length]!(points);
+      expect(over.status).toBe(429);
+      expect(over.body.message).toMatch(/^You're doing that too often\./);
+      const [first] = await row.prepare(bystander);
+      expect((await first!(0)).status).toBeLessThan(429);
+    },
+  );
+});

@@ -168,6 +168,8 @@ export const sessionInfoSchema = z.object({
   last_seen_at: z.string(),
   /** True for the session making the request. */
   current: z.boolean(),
+  /** True when this session's device turned web push on. */
+  push: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

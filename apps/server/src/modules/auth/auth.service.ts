@@ -49,6 +49,8 @@ export interface AuthDeps {
   publicUrl: string;
   /** Whether an e-mail address is an operator's (access rule); default nobody. */
   isOperator?: (email: string) => boolean;
+  /** The ids of a member's sessions whose device has web push on (push module); default none. */
+  sessionsWithPush?: (userId: number) => Promise<number[]>;
 }
 
 /** Sign-in addresses older than this are forgotten. */
@@ -105,6 +107,7 @@ export function createAuthService({
   log,
   publicUrl,
   isOperator = () => false,
+  sessionsWithPush = () => Promise.resolve([]),
 }: AuthDeps) {
   /** Sessions resolved lately; a revoked one is forgotten as it is announced. */
   const sessions = createSessionCache();
@@ -480,11 +483,12 @@ export function createAuthService({
 
     /**
      * The member's live sessions, the most recently seen first, with `current` on
-     * the one of `principal`; never a token.
+     * the one of `principal` and `push` on those whose device has web push on; never a token.
      */
     async listSessions(principal: Principal): Promise<SessionInfo[]> {
       await pruneSessions(principal.userId);
       const rows = await repo.listSessionsOfUser(db, principal.userId);
+      const withPush = new Set(await sessionsWithPush(principal.userId));
       return rows.map((row) => ({
         id: row.id,
         device: describeDevice(row.user_agent),
@@ -492,6 +496,7 @@ export function createAuthService({
         created_at: row.created_at,
         last_seen_at: row.last_seen_at,
         current: row.id === principal.sessionId,
+        push: withPush.has(row.id),
       }));
     },
 

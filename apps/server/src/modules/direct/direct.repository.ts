@@ -13,7 +13,11 @@ import {
   type WriteAll,
 } from '../../db/write-batch.js';
 import { presentTo } from '../access/index.js';
-import { messageNotificationRow, type MessageNotificationRow } from '../notifications/index.js';
+import {
+  appChannelOn,
+  messageNotificationRow,
+  type MessageNotificationRow,
+} from '../notifications/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -95,10 +99,13 @@ export interface StoredMessage extends NewDirectMessage {
   is_read: number;
 }
 
-/** A direct message and the recipient's message notification, stored in one transaction. */
+/**
+ * A direct message and the recipient's message notification, stored in one transaction; no
+ * notification when the recipient turned the `app` channel of messages off.
+ */
 export interface StoredWithNotification {
   message: StoredMessage;
-  notification: Selectable<NotificationsTable>;
+  notification: Selectable<NotificationsTable> | null;
 }
 
 /**
@@ -144,7 +151,10 @@ const insertConversation = batchStatement(
       .onConflict((oc) => oc.columns(['user_a_id', 'user_b_id']).doNothing()),
 );
 
-/** On SQLite: deletes the member's unread message notification of a conversation. */
+/**
+ * On SQLite: deletes the member's unread message notification of a conversation, to be replaced
+ * by the new message's; kept when the member turned messages in the app off (no new one comes).
+ */
 const deleteUnreadNotification = batchStatement(
   ['user_id', 'conversation_id'],
   (db, v: { user_id: number; conversation_id: number }) =>
@@ -153,16 +163,33 @@ const deleteUnreadNotification = batchStatement(
       .where('type', '=', sql<NotificationType>`'message'`)
       .where('is_read', '=', sql<number>`0`)
       .where('user_id', '=', v.user_id)
-      .where('conversation_id', '=', v.conversation_id),
+      .where('conversation_id', '=', v.conversation_id)
+      .where(appChannelOn(sql`${v.user_id}`, 'message')),
 );
 
-/** On SQLite: inserts a message notification, unread; answers it stored. */
+/**
+ * On SQLite: inserts a message notification, unread, unless its member turned the `app` channel
+ * of messages off; answers it stored (or nothing).
+ */
 const insertNotification = batchStatement(
   ['user_id', 'type', 'message', 'data', 'conversation_id', 'created_at'],
   (db, v: MessageNotificationRow) =>
     db
       .insertInto('notifications')
-      .values({ ...v, is_read: sql<number>`0` })
+      .columns(['user_id', 'type', 'message', 'data', 'conversation_id', 'is_read', 'created_at'])
+      .expression(
+        db
+          .selectNoFrom([
+            sql<number>`${v.user_id}`.as('user_id'),
+            sql<'message'>`'message'`.as('type'),
+            sql<string>`${v.message}`.as('message'),
+            sql<string>`${v.data}`.as('data'),
+            sql<number>`${v.conversation_id}`.as('conversation_id'),
+            sql<number>`0`.as('is_read'),
+            sql<string>`${v.created_at}`.as('created_at'),
+          ])
+          .where(appChannelOn(sql`${v.user_id}`, 'message')),
+      )
       .returningAll(),
 );
 
@@ -191,8 +218,7 @@ function sqliteStore(
     const wanted = messageNotificationRow(message, row.recipient_id);
     deleteUnreadNotification(connection, wanted);
     const [notification] = insertNotification(connection, wanted);
-    if (!notification) throw new Error('message notification not stored');
-    return { message, notification };
+    return { message, notification: notification ?? null };
   }
   return (rows) => runSqliteTransaction(connection, () => rows.map(storeOne));
 }
@@ -255,10 +281,12 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
       );
       const users = wanted.map((n) => n.user_id);
       const conversations = wanted.map((n) => n.conversation_id);
+      // Replaced by the new ones; kept for members with messages in the app off (none comes).
       await sql`delete from notifications
         where type = 'message' and is_read = 0
           and (user_id, conversation_id) in
-            (select * from unnest(${users}::integer[], ${conversations}::integer[]))`.execute(trx);
+            (select * from unnest(${users}::integer[], ${conversations}::integer[]))
+`.execute(trx);
       const { rows: notifications } = await sql<Selectable<NotificationsTable>>`insert into
           notifications (user_id, type, message, data, conversation_id, is_read, created_at)
         select v.u, 'message', v.m, v.d, v.c, 0, v.t
@@ -268,14 +296,14 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
                     ${conversations}::integer[],
                     ${wanted.map((n) => n.created_at)}::text[])
           with ordinality as v(u, m, d, c, t, n)
+        where ${appChannelOn(sql.ref('v.u'), 'message')}
         order by v.n
         returning *`.execute(trx);
       const byPair = new Map(notifications.map((n) => [`${n.user_id}:${n.conversation_id}`, n]));
-      return messages.map((message) => {
-        const notification = byPair.get(`${message.recipient_id}:${message.conversation_id}`);
-        if (!notification) throw new Error('message notification not stored');
-        return { message, notification };
-      });
+      return messages.map((message) => ({
+        message,
+        notification: byPair.get(`${message.recipient_id}:${message.conversation_id}`) ?? null,
+      }));
     });
 }
 

@@ -13,7 +13,12 @@ import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { nowIso } from '../../lib/time.js';
 import * as repo from './notifications.repository.js';
-import { notificationText, presentNotification as present } from './rows.js';
+import type { PreferencesService } from './preferences.service.js';
+import {
+  messageNotificationRow,
+  notificationText,
+  presentNotification as present,
+} from './rows.js';
 
 export { notificationText };
 
@@ -22,17 +27,21 @@ export const NEARBY_RADIUS_M = 25_000;
 
 /**
  * The notifications service. Its domain-event subscribers return their work to the event bus,
- * which logs and counts a failure without failing the action that raised the event.
+ * which logs and counts a failure without failing the action that raised the event. Each
+ * member's switches (`preferences`) decide what is stored in the app and what is pushed.
  */
 export function createNotificationsService({
   db,
   events,
   limiter,
+  preferences,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   /** Per-member write limits: read marks. */
   limiter: Pick<RateLimiter, 'write'>;
+  /** The members' notification settings. */
+  preferences: Pick<PreferencesService, 'channelsFor'>;
 }) {
   /** A notification row of `type` (not a message's: see ./rows.ts messageNotificationRow). */
   function row(
@@ -81,9 +90,37 @@ export function createNotificationsService({
     await store(members.map((userId) => row(userId, 'nearby_post', message, data)));
   }
 
-  /** Stores `rows` in one batch insert, then pushes each stored notification live. */
+  /**
+   * Stores `rows` (all of one type) in one batch insert for the members whose `app` switch of
+   * the type is on, then pushes each stored notification live; every member whose `push` switch
+   * is on (stored or not) is handed to web push (`notification.push`).
+   */
   async function store(rows: ReturnType<typeof row>[]) {
-    announce(await repo.insertMany(db, rows));
+    const type = rows[0]?.type;
+    if (type === undefined) return;
+    const channels = await preferences.channelsFor(
+      rows.map((r) => r.user_id),
+      type,
+    );
+    announce(
+      await repo.insertMany(
+        db,
+        rows.filter((r) => channels.get(r.user_id)?.app),
+      ),
+    );
+    for (const r of rows) {
+      const switches = channels.get(r.user_id);
+      if (switches?.push)
+        events.emit('notification.push', {
+          userId: r.user_id,
+          notification: {
+            type: r.type,
+            message: r.message,
+            data: JSON.parse(r.data) as Notification['data'],
+          },
+          live: switches.app,
+        });
+    }
   }
 
   function notify(
@@ -173,10 +210,32 @@ export function createNotificationsService({
       ),
   );
   // Stored with its message, in the message's transaction (direct.repository createDirectWrites,
-  // from messageNotificationRow in ./rows.ts): pushed live here.
-  events.on('message.direct.created', ({ recipientId, notification }) =>
-    events.emit('notification.created', { userId: recipientId, notification }),
-  );
+  // from messageNotificationRow in ./rows.ts), unless the recipient turned messages in the app
+  // off: pushed live here, and handed to web push when its switch is on.
+  events.on('message.direct.created', async ({ message, recipientId, notification }) => {
+    if (notification) events.emit('notification.created', { userId: recipientId, notification });
+    const channels = await preferences.channelsFor([recipientId], 'message');
+    if (!channels.get(recipientId)?.push) return;
+    const built = messageNotificationRow(
+      {
+        conversation_id: message.conversation_id,
+        sender_id: message.sender.id,
+        sender_username: message.sender.username,
+        created_at: message.created_at,
+      },
+      recipientId,
+    );
+    events.emit('notification.push', {
+      userId: recipientId,
+      notification: {
+        type: 'message',
+        message: built.message,
+        data: JSON.parse(built.data) as Notification['data'],
+      },
+      // An open tab shows the message itself as it arrives, whatever the app switch.
+      live: true,
+    });
+  });
   events.on('post.created', notifyNearbyMembers);
   // Comments on a game, one row per comment (not grouped): the host hears of each comment by
   // someone else; a host's comment tells the commenters it answers.

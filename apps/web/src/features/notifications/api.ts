@@ -7,6 +7,7 @@ import {
   invitationAcceptedSchema,
   lenientListSchema,
   notificationCountSchema,
+  notificationTarget as sharedNotificationTarget,
   receivedNotificationSchema,
   successSchema,
 } from '@gameon/shared';
@@ -282,41 +283,9 @@ export function useNotificationsRealtime(): void {
 }
 
 /**
- * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
- * `waitlist_promoted`, `game_updated` and `comment` to the game page, `game_cancelled` to the game's group
- * chat, `removed_from_game` to that chat, read-only;
- * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
- * invitation is pinned at its top)), or null when its data lacks
- * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
- * links to nothing").
+ * Where a notification leads, or null (an unknown type, or data without the id it needs): the
+ * shared map, which web push uses too.
  */
 export function notificationTarget(notification: ReceivedNotification): string | null {
-  const { data } = notification;
-  switch (notification.type) {
-    case 'follow':
-      return data.follower_id == null ? null : `/profile/${data.follower_id}`;
-    case 'interest':
-    case 'player_left':
-      return '/past-posts';
-    case 'waitlist_promoted':
-    case 'game_updated':
-    case 'comment':
-      return data.post_id == null ? null : `/posts/${data.post_id}`;
-    case 'removed_from_game':
-      return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;
-    case 'game_cancelled':
-      return data.group_chat_id == null ? '/messages' : `/messages?group=${data.group_chat_id}`;
-    case 'nearby_post':
-      return '/';
-    case 'event_cancelled':
-    case 'event_closed':
-    case 'event_invitation':
-      return '/events';
-    case 'message':
-      return data.conversation_id == null
-        ? '/messages'
-        : `/messages?conversation=${data.conversation_id}`;
-    default:
-      return null;
-  }
+  return sharedNotificationTarget(notification);
 }

@@ -16,6 +16,7 @@ function renderSessions() {
       created_at: minutesAgo(600),
       last_seen_at: minutesAgo(0),
       current: true,
+      push: false,
     },
     {
       id: 2,
@@ -24,6 +25,7 @@ function renderSessions() {
       created_at: minutesAgo(3000),
       last_seen_at: minutesAgo(180),
       current: false,
+      push: true,
     },
     {
       id: 3,
@@ -32,6 +34,7 @@ function renderSessions() {
       created_at: minutesAgo(9000),
       last_seen_at: minutesAgo(3 * 24 * 60),
       current: false,
+      push: false,
     },
   ];
   const calls = mockFetch(({ url, method }) => {
@@ -94,5 +97,15 @@ describe('SessionsList (issue 17)', () => {
     expect(
       screen.queryByRole('button', { name: 'Sign out everywhere else' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('SessionsList: web push per device', () => {
+  it('marks the sessions whose device gets web push "Push on", and only those', async () => {
+    renderSessions();
+    const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Push on');
+    expect(items[0]).not.toHaveTextContent('Push on');
+    expect(items[2]).not.toHaveTextContent('Push on');
   });
 });

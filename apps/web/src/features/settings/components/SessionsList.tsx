@@ -16,7 +16,10 @@ function lastSeen(at: string): string {
   return text === 'Just now' ? 'just now' : text;
 }
 
-/** One session: its device, where and when it was last seen, and Sign out unless it is this one. */
+/**
+ * One session: its device ("Push on" when it gets web push), where and when it was last seen,
+ * and Sign out unless it is this one (signing out ends its push too).
+ */
 function SessionItem({
   session,
   ending,
@@ -35,6 +38,11 @@ function SessionItem({
           {session.current && (
             <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
               This device
+            </span>
+          )}
+          {session.push && (
+            <span className="ml-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800">
+              Push on
             </span>
           )}
         </p>
