@@ -36,6 +36,7 @@ import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { createShareCards } from './modules/posts/share-card.service.js';
+import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
@@ -169,6 +170,8 @@ export function createServices({
     groupUnread: (userId) => chats.unreadTotal(userId),
   });
   const notifications = createNotificationsService({ db, events, limiter });
+  // Subscribes to games' and events' domain events and runs its jobs on the scheduler.
+  const reminders = createRemindersService({ db, events, scheduler, access, ...clock });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -200,6 +203,7 @@ export function createServices({
     admin,
     direct,
     notifications,
+    reminders,
     places,
     pictures,
     account,

@@ -293,7 +293,9 @@ export type NotificationType =
   | 'event_cancelled'
   | 'event_closed'
   | 'game_updated'
-  | 'removed_from_game';
+  | 'removed_from_game'
+  | 'game_reminder'
+  | 'event_reminder';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {

@@ -79,6 +79,8 @@ export interface DomainEvents {
    * `memberIds`: the members who had registered, to tell.
    */
   'event.closed': { eventId: number; title: string; organizerId: number; memberIds: number[] };
+  /** An event was created, or its organizer edited it: its start is `startsAt` (UTC ISO). */
+  'event.scheduled': { eventId: number; organizerId: number; startsAt: string };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /**
@@ -126,6 +128,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.cancelled': ({ authorId }) => authorId,
   'event.cancelled': ({ organizer }) => organizer.id,
   'event.closed': ({ organizerId }) => organizerId,
+  'event.scheduled': ({ organizerId }) => organizerId,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

@@ -12,6 +12,9 @@ import { idSchema } from './common.js';
  * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
  * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
  * removed the member; the game page is no longer theirs, its chat stays read-only).
+ * `game_reminder` {post_id} -> the game page (it starts in 2 hours; to its host and joined
+ * players); `event_reminder` {event_id} -> `/events` (it starts in 24 hours; to its
+ * registrants).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -25,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   'event_closed',
   'game_updated',
   'removed_from_game',
+  'game_reminder',
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -4,6 +4,9 @@
  */
 export {
   messageNotificationRow,
+  notificationRow,
+  notificationText,
   presentNotification,
   type MessageNotificationRow,
+  type NotificationRow,
 } from './rows.js';

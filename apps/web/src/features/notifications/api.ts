@@ -232,7 +232,8 @@ export function useNotificationsRealtime(): void {
  * Where a notification leads (spec part 1 §2; for the game types: `player_left` to My Posts,
  * `waitlist_promoted` and `game_updated` to the game page, `game_cancelled` to the game's group
  * chat, `removed_from_game` to that chat, read-only;
- * `event_cancelled` to the events list, `event_closed` there too), or null when its data lacks
+ * `event_cancelled` to the events list, `event_closed` there too; `game_reminder` to the game
+ * page, `event_reminder` to the events list), or null when its data lacks
  * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
  * links to nothing").
  */
@@ -246,6 +247,7 @@ export function notificationTarget(notification: ReceivedNotification): string |
       return '/past-posts';
     case 'waitlist_promoted':
     case 'game_updated':
+    case 'game_reminder':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
     case 'removed_from_game':
       return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;
@@ -255,6 +257,7 @@ export function notificationTarget(notification: ReceivedNotification): string |
       return '/';
     case 'event_cancelled':
     case 'event_closed':
+    case 'event_reminder':
       return '/events';
     case 'message':
       return data.conversation_id == null
