@@ -173,6 +173,48 @@ describe('game reminders', () => {
   });
 });
 
+describe('who may be reminded', () => {
+  it('reminds no player blocked either way with the host, and nobody of a suspended host', async () => {
+    const host = await member();
+    const [blocker, blocked, fine] = [await member(), await member(), await member()];
+    const game = await server.createPost(host.token, { eventTime: inHours(3), playersNeeded: 5 });
+    for (const who of [blocker, blocked, fine]) await join(who, game);
+    const suspendedHost = await member();
+    const hidden = await server.createPost(suspendedHost.token, { eventTime: inHours(3) });
+    await join(fine, hidden);
+    await jobDue('game-reminder', hidden.id, inHours(1));
+    // Blocks after joining, either way.
+    expect(
+      (
+        await server.request('POST', `/api/users/${host.user.id}/block`, {
+          token: blocker.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/users/${blocked.user.id}/block`, {
+          token: host.token,
+        })
+      ).status,
+    ).toBe(200);
+    await server.app.database.db
+      .updateTable('users')
+      .set({ suspended_at: clock.toISOString() })
+      .where('id', '=', suspendedHost.user.id)
+      .execute();
+
+    clock = new Date(Date.parse(game.event_time) - 2 * HOUR);
+    await runDue();
+    expect([await countOf(host), await countOf(fine)]).toEqual([1, 1]);
+    expect([await countOf(blocker), await countOf(blocked)]).toEqual([0, 0]);
+    expect(await countOf(suspendedHost)).toBe(0);
+    expect((await remindersOf(fine)).map((r) => r.data)).toEqual([
+      JSON.stringify({ post_id: game.id }),
+    ]);
+  });
+});
+
 describe('event reminders', () => {
   const register = (who: LoginResponse, event: SportsEvent) =>
     server.request('POST', '/api/event-registrations', {
