@@ -5,9 +5,11 @@
  * answer, so a test waits (expect.poll) for the job or the notification it looks for. The
  * calendars' VALARMs are read back with a real iCalendar parser (node-ical).
  */
+import { Migrator } from 'kysely';
 import * as ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Post, SportsEvent } from '@gameon/shared';
+import { migrations } from '../../db/migrations/index.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 
 const HOUR = 3600 * 1000;
@@ -317,5 +319,44 @@ describe('calendar alarms', () => {
     const eventIcs = await server.request<string>('GET', `/api/events/${event.id}/calendar.ics`);
     expect(eventIcs.status).toBe(200);
     expect(alarms(eventIcs.body)).toEqual([['-P1D']]);
+  });
+});
+
+describe('migration 0027', () => {
+  it('stores the reminder jobs of the games and events already upcoming', async () => {
+    const db = server.app.database.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const host = await member();
+    const real = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+    const later = await server.createPost(host.token, { eventTime: real(5) });
+    const soon = await server.createPost(host.token, { eventTime: real(1) });
+    const event = await server.createEvent(host.token, { eventDate: real(48) });
+    expect((await migrator.migrateTo('0024_host_game')).error).toBeUndefined();
+    const before = Date.now();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const after = Date.now();
+
+    const due = async (kind: string, id: number) =>
+      (
+        await db
+          .selectFrom('scheduled_jobs')
+          .select('due_at')
+          .where('kind', '=', kind)
+          .where('key', '=', String(id))
+          .executeTakeFirstOrThrow()
+      ).due_at;
+    expect(await due('game-reminder', later.id)).toBe(
+      new Date(Date.parse(later.event_time) - 2 * HOUR).toISOString(),
+    );
+    // Already within its 2 hours: due at once.
+    const soonDue = Date.parse(await due('game-reminder', soon.id));
+    expect(soonDue).toBeGreaterThanOrEqual(before);
+    expect(soonDue).toBeLessThanOrEqual(after);
+    expect(await due('event-reminder', event.id)).toBe(
+      new Date(Date.parse(event.event_date) - 24 * HOUR).toISOString(),
+    );
   });
 });
