@@ -217,6 +217,29 @@ describe('who may be reminded', () => {
   });
 });
 
+describe('a reminded member leaving', () => {
+  it('takes the record of their reminders with their account', async () => {
+    const host = await member();
+    const leaver = await member();
+    const game = await server.createPost(host.token, { eventTime: inHours(1) });
+    await join(leaver, game);
+    await expect.poll(() => countOf(leaver)).toBe(1);
+    const sentTo = (userId: number) =>
+      server.app.database.db
+        .selectFrom('reminders_sent')
+        .select('subject_id')
+        .where('user_id', '=', userId)
+        .execute();
+    expect(await sentTo(leaver.user.id)).toEqual([{ subject_id: game.id }]);
+    const deleted = await server.request('DELETE', '/api/account', {
+      token: leaver.token,
+      body: { password: 'secret123' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await sentTo(leaver.user.id)).toEqual([]);
+  });
+});
+
 describe('event reminders', () => {
   const register = (who: LoginResponse, event: SportsEvent) =>
     server.request('POST', '/api/event-registrations', {
