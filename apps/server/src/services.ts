@@ -40,7 +40,9 @@ import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { createShareCards } from './modules/posts/share-card.service.js';
+import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createScheduler, jobClaims } from './modules/scheduler/index.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createMemberLookup, createUsersService, peopleSearchPlan } from './modules/users/index.js';
@@ -61,7 +63,7 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** The Socket.IO server's ports: presence (users) and disconnection (admin). */
   realtime: Pick<SocketServer, 'presence' | 'sockets'>;
-  /** The clock of timed work (the report snapshots' purge); tests inject one. */
+  /** The clock of timed work (the scheduler, the report snapshots' purge); tests inject one. */
   now?: () => Date;
 }
 
@@ -82,10 +84,18 @@ export function createServices({
 }: Platform) {
   const clock = now ? { now } : {};
 
-  // Needing only the database (and each other).
+  // Needing only the database (and each other). The scheduler of timed work comes first: the
+  // services register their kinds of work with it as they are created.
+  const scheduler = createScheduler({
+    db,
+    claimDue: jobClaims(engine),
+    log,
+    onRun: (kind, result) => metrics.scheduledJobs.inc({ kind, result }),
+    ...clock,
+  });
   const access = createAccessService({ db, adminEmails: config.adminEmails });
   const members = createMemberLookup({ db });
-  const reports = createReportsService({ db, ...clock });
+  const reports = createReportsService({ db, scheduler, ...clock });
 
   const auth = createAuthService({
     db,
@@ -158,7 +168,6 @@ export function createServices({
     db,
     access,
     auth,
-    reports,
     posts,
     events: sportsEvents,
     registrations,
@@ -193,6 +202,15 @@ export function createServices({
     httpEndpoints: config.pushHttpEndpoints,
     ...clock,
   });
+  // Subscribes to games' and events' domain events and runs its jobs on the scheduler.
+  const reminders = createRemindersService({
+    db,
+    events,
+    scheduler,
+    access,
+    notifications,
+    ...clock,
+  });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -210,6 +228,7 @@ export function createServices({
   const comments = createCommentsService({ db, events, limiter, access, reports });
 
   return {
+    scheduler,
     access,
     auth,
     chats,
@@ -227,6 +246,7 @@ export function createServices({
     notifications,
     notificationSettings,
     push,
+    reminders,
     places,
     pictures,
     account,

@@ -9,7 +9,8 @@ import type { Notification } from './schemas/notifications.js';
  * `player_left` to My Posts, `waitlist_promoted`, `game_updated` and `comment` to the game page,
  * `game_cancelled` to the game's group chat, `removed_from_game` to that chat, read-only;
  * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
- * invitation is pinned at its top)), or null when its data lacks
+ * invitation is pinned at its top); `game_reminder` to the game page, `event_reminder` to the
+ * events list), or null when its data lacks
  * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
  * links to nothing").
  */
@@ -27,6 +28,7 @@ export function notificationTarget(notification: {
     case 'waitlist_promoted':
     case 'game_updated':
     case 'comment':
+    case 'game_reminder':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
     case 'removed_from_game':
       return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;
@@ -37,6 +39,7 @@ export function notificationTarget(notification: {
     case 'event_cancelled':
     case 'event_closed':
     case 'event_invitation':
+    case 'event_reminder':
       return '/events';
     case 'message':
       return data.conversation_id == null

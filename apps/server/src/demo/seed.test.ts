@@ -181,3 +181,22 @@ describe('demo comments', () => {
     expect(thread.body.comments.map((c) => c.author.username)).toEqual(['sneha', 'arjun', 'rahul']);
   });
 });
+
+describe('demo reminders', () => {
+  it('stores a reminder job for each upcoming demo game and event', async () => {
+    const db = server.app.database.db;
+    const now = new Date().toISOString();
+    const games = await db.selectFrom('posts').select('id').where('event_time', '>', now).execute();
+    const events = await db
+      .selectFrom('events')
+      .select('id')
+      .where('event_date', '>', now)
+      .execute();
+    const jobs = await db.selectFrom('scheduled_jobs').select(['kind', 'key']).execute();
+    expect(games.length + events.length).toBeGreaterThan(0);
+    for (const game of games)
+      expect(jobs).toContainEqual({ kind: 'game-reminder', key: String(game.id) });
+    for (const event of events)
+      expect(jobs).toContainEqual({ kind: 'event-reminder', key: String(event.id) });
+  });
+});

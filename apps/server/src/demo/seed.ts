@@ -29,6 +29,13 @@ import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
 import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
 import * as commentsRepo from '../modules/comments/comments.repository.js';
+import {
+  EVENT_REMINDER_JOB,
+  EVENT_REMINDER_LEAD_MS,
+  GAME_REMINDER_JOB,
+  GAME_REMINDER_LEAD_MS,
+} from '../modules/reminders/reminders.service.js';
+import * as schedulerRepo from '../modules/scheduler/scheduler.repository.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -486,6 +493,41 @@ function inIndia(now: number, [day, hour, minute]: When): string {
 }
 
 /**
+ * Stores the reminder jobs of the demo's upcoming games and events (modules/reminders), as the
+ * domain events of their creation would have: each due its lead time before the start, or at
+ * once when that has passed.
+ */
+async function scheduleReminders(trx: Transaction<DB>, now: number): Promise<void> {
+  const nowIso = new Date(now).toISOString();
+  const dueAt = (start: string, leadMs: number) =>
+    new Date(Math.max(Date.parse(start) - leadMs, now)).toISOString();
+  const games = await trx
+    .selectFrom('posts')
+    .select(['id', 'event_time'])
+    .where('event_time', '>', nowIso)
+    .execute();
+  for (const game of games)
+    await schedulerRepo.upsertJob(trx, {
+      kind: GAME_REMINDER_JOB,
+      key: String(game.id),
+      due_at: dueAt(game.event_time, GAME_REMINDER_LEAD_MS),
+      payload: JSON.stringify({ postId: game.id }),
+    });
+  const events = await trx
+    .selectFrom('events')
+    .select(['id', 'event_date'])
+    .where('event_date', '>', nowIso)
+    .execute();
+  for (const event of events)
+    await schedulerRepo.upsertJob(trx, {
+      kind: EVENT_REMINDER_JOB,
+      key: String(event.id),
+      due_at: dueAt(event.event_date, EVENT_REMINDER_LEAD_MS),
+      payload: JSON.stringify({ eventId: event.id }),
+    });
+}
+
+/**
  * Stores the demo events and their registrations (made an hour or two ago).
  * @returns each event's id by title.
  */
@@ -642,6 +684,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     }
 
     const eventIds = await seedEvents(trx, ids, now);
+    await scheduleReminders(trx, now);
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
     const [arjun, priya, rahul, sneha] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];

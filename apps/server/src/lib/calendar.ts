@@ -1,10 +1,10 @@
 /**
  * iCalendar text (RFC 5545) with `ical-generator`, for games and events alike:
  * one VEVENT per entry with UID, DTSTAMP, DTSTART and DTEND in UTC, SUMMARY, DESCRIPTION,
- * LOCATION (with GEO where a point may be shown) and URL. Knows no feature: each caller maps its
- * rows to {@link CalendarEntry}.
+ * LOCATION (with GEO where a point may be shown), URL and, when asked, a display VALARM before
+ * the start. Knows no feature: each caller maps its rows to {@link CalendarEntry}.
  */
-import ical from 'ical-generator';
+import ical, { ICalAlarmType } from 'ical-generator';
 
 /** The Content-Type of every calendar answer. */
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -27,6 +27,11 @@ export interface CalendarEntry {
   url: string;
   /** SEQUENCE: the revision, up with every change of the thing; 0 when absent. */
   sequence?: number;
+  /**
+   * A display VALARM this many seconds before the start (`TRIGGER:-PT2H` for 7200), saying
+   * `summary`; none when absent.
+   */
+  alarmBeforeSeconds?: number;
 }
 
 /**
@@ -41,7 +46,7 @@ export function calendarText(
   const host = new URL(publicUrl).host;
   const calendar = ical({ name, prodId: { company: 'GameOn', product } });
   for (const entry of entries) {
-    calendar.createEvent({
+    const event = calendar.createEvent({
       id: `${entry.key}@${host}`,
       stamp: entry.stamp,
       start: entry.start,
@@ -55,6 +60,12 @@ export function calendarText(
       url: entry.url,
       sequence: entry.sequence ?? 0,
     });
+    if (entry.alarmBeforeSeconds !== undefined)
+      event.createAlarm({
+        type: ICalAlarmType.display,
+        trigger: entry.alarmBeforeSeconds,
+        description: entry.summary,
+      });
   }
   return calendar.toString();
 }

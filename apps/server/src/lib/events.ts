@@ -91,6 +91,8 @@ export interface DomainEvents {
     inviteeId: number;
     autoAccepted: boolean;
   };
+  /** An event was created, or its organizer edited it: its start is `startsAt` (UTC ISO). */
+  'event.scheduled': { eventId: number; organizerId: number; startsAt: string };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /**
@@ -163,6 +165,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'event.cancelled': ({ organizer }) => organizer.id,
   'event.closed': ({ organizerId }) => organizerId,
   'event.invited': ({ organizer }) => organizer.id,
+  'event.scheduled': ({ organizerId }) => organizerId,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

@@ -4,19 +4,25 @@ import { pageQuerySchema } from './common.js';
 import { idSchema } from './common.js';
 
 /**
- * The spec's four types, issue 11's game types and issue 13's event type (CONTRACT.md lists
- * `data` and target): `game_cancelled` {post_id, group_chat_id} -> that chat;
- * `waitlist_promoted` {post_id, group_chat_id} -> the game page `/posts/{post_id}`;
- * `player_left` {post_id, user_id} -> `/past-posts`; `event_cancelled` {event_id} -> `/events`;
- * `event_closed` {event_id} -> `/events` (issue 17: its organizer was suspended; the event is
- * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
- * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
- * removed the member; the game page is no longer theirs, its chat stays read-only);
- * `event_invitation` {event_id, invitation_id} -> `/events?event={event_id}` (an organizer
- * invited the member: with Accept and Decline while the invitation is pending, or already
- * accepted as interest when the member's `event_invitations` is `auto_accept`).
- * `comment` {post_id, comment_id} -> the game page `/posts/{post_id}` (a member commented on the
- * host's game, or the host answered on a game the member commented on: one row per comment).
+ * The spec's four types (follow, interest, nearby_post, message) and the types added beyond it,
+ * each with its `data` and where a click leads (notification-targets.ts holds the map):
+ * - `game_cancelled` {post_id, group_chat_id} -> that chat;
+ * - `waitlist_promoted` {post_id, group_chat_id} -> the game page `/posts/{post_id}`;
+ * - `player_left` {post_id, user_id} -> `/past-posts`;
+ * - `event_cancelled` {event_id} -> `/events`;
+ * - `event_closed` {event_id} -> `/events` (its organizer was suspended; the event is hidden, the
+ *   registration kept, until the suspension ends);
+ * - `game_updated` {post_id} -> the game page (its host changed it);
+ * - `removed_from_game` {post_id} -> `/messages` (its host removed the member; the game page is
+ *   no longer theirs, its chat stays read-only);
+ * - `event_invitation` {event_id, invitation_id} -> `/events` (an organizer invited the member:
+ *   with Accept and Decline while the invitation is pending, or already accepted as interest
+ *   when the member's `event_invitations` is `auto_accept`; an open invitation is pinned there);
+ * - `comment` {post_id, comment_id} -> the game page (a member commented on the host's game, or
+ *   the host answered on a game the member commented on: one row per comment);
+ * - `game_reminder` {post_id} -> the game page (it starts in 2 hours; to its host and joined
+ *   players);
+ * - `event_reminder` {event_id} -> `/events` (it starts in 24 hours; to its registrants).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -32,6 +38,8 @@ export const NOTIFICATION_TYPES = [
   'removed_from_game',
   'event_invitation',
   'comment',
+  'game_reminder',
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,7 +55,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /**
- * A notification as a client reads it (issue 15; spec part 1 §2 "An unknown type links to
+ * A notification as a client reads it (spec part 1 §2 "An unknown type links to
  * nothing"): any `type` text, so a type added by a newer server shows as its message with no
  * link instead of failing the list.
  */

@@ -26,6 +26,7 @@ import * as placeCities from './0023_place_cities.js';
 import * as hostGame from './0024_host_game.js';
 import * as comments from './0025_comments.js';
 import * as eventInvitations from './0026_event_invitations.js';
+import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
 
 export const migrations: Record<string, Migration> = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0024_host_game': hostGame,
   '0025_comments': comments,
   '0026_event_invitations': eventInvitations,
+  '0027_scheduler': scheduler,
   '0028_push_notification_settings': pushNotificationSettings,
 };

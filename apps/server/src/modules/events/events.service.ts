@@ -24,6 +24,9 @@ import type { MemberLookup } from '../users/members.service.js';
 import * as repo from './events.repository.js';
 import * as registrationsRepo from './registrations.repository.js';
 
+/** The calendar's alarm before an event: as GameOn's reminder (modules/reminders), a day. */
+export const EVENT_ALARM_SECONDS = 24 * 3600;
+
 export interface EventsDeps {
   db: Kysely<DB>;
   events: DomainEventBus;
@@ -240,6 +243,7 @@ export function createEventsService({
             input.tags,
           ),
         );
+      events.emit('event.scheduled', { eventId: id, organizerId, startsAt: fields.event_date });
       return getOne(organizerId, id);
     },
 
@@ -254,7 +258,7 @@ export function createEventsService({
       await limiter.write('eventEdit', userId);
       await requireOrganizer(userId, eventId);
       const fields = fieldsOf(input);
-      await db.transaction().execute(async (trx) => {
+      const moved = await db.transaction().execute(async (trx) => {
         const row = await repo.lockEvent(trx, eventId);
         if (!row) throw notFound('Event not found');
         const now = nowIso();
@@ -269,7 +273,14 @@ export function createEventsService({
           );
         }
         await repo.updateEvent(trx, eventId, fields, input.tags);
+        return fields.event_date !== row.event_date;
       });
+      if (moved)
+        events.emit('event.scheduled', {
+          eventId,
+          organizerId: userId,
+          startsAt: fields.event_date,
+        });
       return getOne(userId, eventId);
     },
 
@@ -323,7 +334,8 @@ export function createEventsService({
     /**
      * `GET /events/{id}/calendar.ics` (public): the event as iCalendar: DTSTART and
      * DTEND its start and end, SUMMARY sport and title, LOCATION the place (GEO when it has a
-     * point: an event's place is public), URL its place in the events list.
+     * point: an event's place is public), URL its place in the events list, and a VALARM 24
+     * hours before the start (when GameOn's own reminder comes).
      * @throws AppError 404 unknown, or hidden from a member by a block.
      */
     async calendar(viewerId: number | null, eventId: number): Promise<string> {
@@ -341,6 +353,7 @@ export function createEventsService({
           location: row.location_name,
           point: pointOf(row),
           url: `${publicUrl}/events?event=${row.id}`,
+          alarmBeforeSeconds: EVENT_ALARM_SECONDS,
         },
       ]);
     },

@@ -3,9 +3,12 @@
  * presenter for a notification stored in another module's transaction, and the condition that
  * keeps a member's `app` switch in that transaction.
  */
-export { appChannelOn } from './preferences.repository.js';
+export { appChannelOn, appSwitchedOff } from './preferences.repository.js';
 export {
   messageNotificationRow,
+  notificationRow,
+  notificationText,
   presentNotification,
   type MessageNotificationRow,
+  type NotificationRow,
 } from './rows.js';

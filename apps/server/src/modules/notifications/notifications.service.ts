@@ -92,8 +92,7 @@ export function createNotificationsService({
 
   /**
    * Stores `rows` (all of one type) in one batch insert for the members whose `app` switch of
-   * the type is on, then pushes each stored notification live; every member whose `push` switch
-   * is on (stored or not) is handed to web push (`notification.push`).
+   * the type is on, then hands them on ({@link delivered}).
    */
   async function store(rows: ReturnType<typeof row>[]) {
     const type = rows[0]?.type;
@@ -102,15 +101,35 @@ export function createNotificationsService({
       rows.map((r) => r.user_id),
       type,
     );
-    announce(
-      await repo.insertMany(
-        db,
-        rows.filter((r) => channels.get(r.user_id)?.app),
-      ),
+    const stored = await repo.insertMany(
+      db,
+      rows.filter((r) => channels.get(r.user_id)?.app),
     );
-    for (const r of rows) {
-      const switches = channels.get(r.user_id);
-      if (switches?.push)
+    await delivered(rows, stored, channels);
+  }
+
+  /**
+   * Pushes each `stored` notification live, and hands every member of `told` (the rows meant,
+   * stored or not: all of one type) whose `push` switch is on to web push (`notification.push`).
+   * `channels`: their switches, when the caller has read them already.
+   */
+  async function delivered(
+    told: { user_id: number; type: NotificationType; message: string; data: string }[],
+    stored: Selectable<NotificationsTable>[],
+    channels?: Map<number, { app: boolean; push: boolean }>,
+  ) {
+    announce(stored);
+    const type = told[0]?.type;
+    if (type === undefined) return;
+    const switches =
+      channels ??
+      (await preferences.channelsFor(
+        told.map((r) => r.user_id),
+        type,
+      ));
+    for (const r of told) {
+      const on = switches.get(r.user_id);
+      if (on?.push)
         events.emit('notification.push', {
           userId: r.user_id,
           notification: {
@@ -118,7 +137,7 @@ export function createNotificationsService({
             message: r.message,
             data: JSON.parse(r.data) as Notification['data'],
           },
-          live: switches.app,
+          live: on.app,
         });
     }
   }
@@ -254,6 +273,7 @@ export function createNotificationsService({
   );
 
   return {
+    delivered,
     /** `GET /notifications`: newest first, with the cursor of the older page. */
     async list(userId: number, limit: number, cursor?: string) {
       const beforeId = decodeBeforeIdCursor(cursor);

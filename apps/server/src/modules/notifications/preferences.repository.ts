@@ -75,3 +75,24 @@ export function appChannelOn(userId: Expression<unknown>, type: string) {
     where np.user_id = ${userId} and np.type = ${sql.lit(type)}
       and np.channel = 'app' and np.enabled = 0)`;
 }
+
+/**
+ * Of `userIds`, those who turned the `app` channel of `type` off, read with `db` (another
+ * module's transaction: the reminders' record and rows commit together).
+ */
+export async function appSwitchedOff(
+  db: Kysely<DB>,
+  userIds: number[],
+  type: string,
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('type', '=', type)
+    .where('channel', '=', 'app')
+    .where('enabled', '=', 0)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Notification } from '@gameon/shared';
-import type { NotificationsTable } from '../../db/types.js';
+import type { NotificationsTable, NotificationType } from '../../db/types.js';
 
 /** The notification texts, in one place for the service and the demo data. */
 export const notificationText = {
@@ -28,7 +28,46 @@ export const notificationText = {
   comment: (member: string, heading: string) => `${member} commented on your game "${heading}"`,
   commentAnswered: (host: string, heading: string) =>
     `${host} answered your comment on "${heading}"`,
+  /** "Starts in 2 hours: Football at Koramangala Turf" (no " at" when there is no place). */
+  gameReminder: (startsIn: string, sport: string, place: string) =>
+    `Starts in ${startsIn}: ${sport}${place ? ` at ${place}` : ''}`,
+  /** "Starts Sat, 28 Nov, 7:00 pm: Bengaluru Cup at Kanteerava Stadium". */
+  eventReminder: (when: string, title: string, venue: string) =>
+    `Starts ${when}: ${title}${venue ? ` at ${venue}` : ''}`,
 };
+
+/** A notification row to store, unread (not a message's: see {@link messageNotificationRow}). */
+export interface NotificationRow {
+  user_id: number;
+  type: Exclude<NotificationType, 'message'>;
+  message: string;
+  /** JSON object text. */
+  data: string;
+  conversation_id: null;
+  created_at: string;
+}
+
+/**
+ * The row of a notification of `type` for `userId` with `message` and `data`, dated `createdAt`
+ * (UTC ISO). Pure: for a module that stores it in its own transaction (a reminder and the record
+ * that it was sent commit together).
+ */
+export function notificationRow(
+  userId: number,
+  type: Exclude<NotificationType, 'message'>,
+  message: string,
+  data: Notification['data'],
+  createdAt: string,
+): NotificationRow {
+  return {
+    user_id: userId,
+    type,
+    message,
+    data: JSON.stringify(data),
+    conversation_id: null,
+    created_at: createdAt,
+  };
+}
 
 /** A stored notification row as presented (`data` parsed). */
 export function presentNotification(row: Selectable<NotificationsTable>): Notification {

@@ -29,6 +29,8 @@ const TITLES: Record<NotificationType, string> = {
   removed_from_game: 'Removed from a game',
   event_invitation: 'Event invitation',
   comment: 'New comment',
+  game_reminder: 'Game soon',
+  event_reminder: 'Event tomorrow',
 };
 
 /** How a push of one notification is sent. */
