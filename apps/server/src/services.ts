@@ -57,7 +57,7 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** The Socket.IO server's ports: presence (users) and disconnection (admin). */
   realtime: Pick<SocketServer, 'presence' | 'sockets'>;
-  /** The clock of timed work (the report snapshots' purge); tests inject one. */
+  /** The clock of timed work (the report snapshots' purge, notification groups); tests inject one. */
   now?: () => Date;
 }
 
@@ -160,7 +160,7 @@ export function createServices({
     access,
     groupUnread: (userId) => chats.unreadTotal(userId),
   });
-  const notifications = createNotificationsService({ db, events, limiter });
+  const notifications = createNotificationsService({ db, events, limiter, ...clock });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,

@@ -12,6 +12,10 @@ import { idSchema } from './common.js';
  * hidden, the registration kept, until the suspension ends); `game_updated` {post_id} -> the
  * game page (its host changed it); `removed_from_game` {post_id} -> `/messages` (its host
  * removed the member; the game page is no longer theirs, its chat stays read-only).
+ * `interest` {post_id, user_id, group_chat_id, count?, replaced_id?} -> `/past-posts`: grouped
+ * per game: members interested within 10 minutes of the group's latest make one unread row,
+ * replaced by a new row (new id) with `count` members and `replaced_id` (the row it replaced,
+ * which a live client drops); a read row stays and a new group starts.
  */
 export const NOTIFICATION_TYPES = [
   'follow',

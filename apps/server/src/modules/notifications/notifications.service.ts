@@ -10,9 +10,15 @@ import type { DB, NotificationsTable, NotificationType } from '../../db/types.js
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import { nowIso } from '../../lib/time.js';
+import { addSeconds } from '../../lib/time.js';
 import * as repo from './notifications.repository.js';
-import { notificationText, presentNotification as present } from './rows.js';
+import {
+  GROUP_WINDOW_SECONDS,
+  nextGroup,
+  notificationText,
+  presentNotification as present,
+  type GroupData,
+} from './rows.js';
 
 export { notificationText };
 
@@ -27,11 +33,14 @@ export function createNotificationsService({
   db,
   events,
   limiter,
+  now = () => new Date(),
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   /** Per-member write limits: read marks. */
   limiter: Pick<RateLimiter, 'write'>;
+  /** The clock: notifications' `created_at` and the grouping window; tests inject one. */
+  now?: () => Date;
 }) {
   /** A notification row of `type` (not a message's: see ./rows.ts messageNotificationRow). */
   function row(
@@ -46,8 +55,42 @@ export function createNotificationsService({
       message,
       data: JSON.stringify(data),
       conversation_id: null,
-      created_at: nowIso(),
+      created_at: now().toISOString(),
     };
+  }
+
+  /**
+   * Stores a notification of `type` about post `postId` for `userId` by actor `actorId` as one
+   * group: an unread row of the same (type, post) from the last {@link GROUP_WINDOW_SECONDS}
+   * is replaced by a new row (new id: the spec's live list adds only ids above the last seen)
+   * counting one more actor; a read row, or an older one, stays and a new group starts.
+   * `compose(count)` answers the message and data for a group of `count` actors (1 alone).
+   * Pushed live as any notification; its `data.replaced_id` names the row it replaced.
+   */
+  async function notifyGrouped(
+    key: { userId: number; type: NotificationType; postId: number },
+    actorId: number,
+    compose: (count: number) => { message: string; data: Notification['data'] },
+  ) {
+    const at = now();
+    const stored = await repo.storeGrouped(
+      db,
+      key,
+      addSeconds(at, -GROUP_WINDOW_SECONDS),
+      (previous) => {
+        const group = nextGroup(previous, actorId);
+        const { message, data } = compose(group.count);
+        const extra: GroupData =
+          group.replaced_id === undefined
+            ? {}
+            : { count: group.count, replaced_id: group.replaced_id };
+        return {
+          ...row(key.userId, key.type, message, { ...data, ...extra }),
+          created_at: at.toISOString(),
+        };
+      },
+    );
+    announce([stored]);
   }
 
   /** Pushes each of the stored `rows` live, to its member. */
@@ -99,12 +142,15 @@ export function createNotificationsService({
       follower_id: follower.id,
     }),
   );
+  // Grouped per game: several members interested within minutes make one row, not a flood.
   events.on('post.interest', ({ authorId, user, postId, heading, groupChatId }) =>
-    notify(authorId, 'interest', notificationText.interest(user.username, heading), {
-      post_id: postId,
-      user_id: user.id,
-      group_chat_id: groupChatId,
-    }),
+    notifyGrouped({ userId: authorId, type: 'interest', postId }, user.id, (count) => ({
+      message:
+        count === 1
+          ? notificationText.interest(user.username, heading)
+          : notificationText.interestGroup(user.username, count, heading),
+      data: { post_id: postId, user_id: user.id, group_chat_id: groupChatId },
+    })),
   );
   // A game's life after joining (CONTRACT.md lists each type's data and target).
   events.on('post.left', ({ authorId, user, postId, heading }) =>
