@@ -129,7 +129,7 @@ export async function registerApi(
   });
   picturesRoutes(app, services.pictures, requireAuth);
   accountRoutes(app, services.account, requireAuth);
-  notificationsRoutes(app, services.notifications, requireAuth);
+  notificationsRoutes(app, services.notifications, services.notificationSettings, requireAuth);
   directRoutes(app, services.direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {

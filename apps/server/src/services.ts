@@ -32,6 +32,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createPreferencesService } from './modules/notifications/preferences.service.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
@@ -160,7 +161,14 @@ export function createServices({
     access,
     groupUnread: (userId) => chats.unreadTotal(userId),
   });
-  const notifications = createNotificationsService({ db, events, limiter, ...clock });
+  const notificationSettings = createPreferencesService({ db, limiter });
+  const notifications = createNotificationsService({
+    db,
+    events,
+    limiter,
+    preferences: notificationSettings,
+    ...clock,
+  });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -191,6 +199,7 @@ export function createServices({
     admin,
     direct,
     notifications,
+    notificationSettings,
     places,
     pictures,
     account,

@@ -143,6 +143,8 @@ GET /api/notifications                                401      401      out     
 GET /api/notifications/unread-count                   401      401      200       200      200      401        =            200      200
 POST /api/notifications/mark-read                     401      401      200       200      200      401        200          200      200
 POST /api/notifications/mark-all-read                 401      401      200       200      200      401        =            200      200
+GET /api/notifications/settings                       401      401      200       200      200      401        =            200      200
+PATCH /api/notifications/settings                     401      401      200       200      200      401        =            200      200
 
 GET /api/direct-messages/conversations                401      401      out       out      out      401        out          in       out
 GET /api/direct-messages/conversation/:otherUserId    401      401      out       out      out      401        out|404      in       out
@@ -1182,6 +1184,15 @@ const CELLS: Record<string, CellRunner> = {
         return `${answer}, and another's was marked read`;
       return answer;
     },
+  },
+  'GET /api/notifications/settings': { run: call('GET', () => '/api/notifications/settings') },
+  // The caller's own switch, one no other cell depends on.
+  'PATCH /api/notifications/settings': {
+    run: call(
+      'PATCH',
+      () => '/api/notifications/settings',
+      () => ({ type: 'nearby_post', channel: 'digest', enabled: true }),
+    ),
   },
 
   // The persona's own conversation with the subject (from before a block or the suspension),

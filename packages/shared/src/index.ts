@@ -9,6 +9,7 @@ export * from './schemas/places.js';
 export * from './schemas/chats.js';
 export * from './schemas/users.js';
 export * from './schemas/notifications.js';
+export * from './schemas/notification-settings.js';
 export * from './schemas/direct.js';
 export * from './schemas/reviews.js';
 export * from './schemas/events.js';

@@ -473,6 +473,52 @@ export interface DB {
   home_point_changes: HomePointChangesTable;
   /** PostgreSQL only (migration 0021). */
   server_heartbeats: ServerHeartbeatsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  vapid_keys: VapidKeysTable;
+  push_throttles: PushThrottlesTable;
+}
+
+/** A notification switch a member changed (migration 0028); the others are code defaults. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  /** A NOTIFICATION_TYPES type. */
+  type: string;
+  /** 'app' | 'push' | 'digest' (shared NOTIFICATION_CHANNELS). */
+  channel: string;
+  /** 0 or 1. */
+  enabled: number;
+}
+
+/** A device's web push subscription, tied to the session that made it (migration 0028). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  /** The push service's URL for this device: personal data, never logged. */
+  endpoint: string;
+  /** The device's P-256 public key, base64url. */
+  p256dh: string;
+  /** The device's auth secret, base64url. */
+  auth: string;
+  created_at: string;
+}
+
+/** The VAPID key pair generated when the environment sets none: row id 1 (migration 0028). */
+export interface VapidKeysTable {
+  id: number;
+  /** base64url, uncompressed P-256 point. */
+  public_key: string;
+  /** base64url. */
+  private_key: string;
+  created_at: string;
+}
+
+/** When a member last got a push on a topic, e.g. `conversation-7` (migration 0028). */
+export interface PushThrottlesTable {
+  user_id: number;
+  topic: string;
+  last_push_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

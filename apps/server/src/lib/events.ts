@@ -92,12 +92,12 @@ export interface DomainEvents {
   };
   /**
    * A direct message was stored, with the recipient's message notification stored in the same
-   * transaction.
+   * transaction (null when the recipient turned the `app` channel of messages off).
    */
   'message.direct.created': {
     message: DirectMessage;
     recipientId: number;
-    notification: Notification;
+    notification: Notification | null;
   };
   /**
    * `readerId` read a conversation up to `lastReadMessageId`; `otherId` (null once that member
@@ -111,6 +111,14 @@ export interface DomainEvents {
   };
   /** A notification was stored for `userId`: push it to their sockets. */
   'notification.created': { userId: number; notification: Notification };
+  /**
+   * A notification for `userId` whose `push` switch of its type is on (stored in the app or
+   * not): the push module sends it to their devices.
+   */
+  'notification.push': {
+    userId: number;
+    notification: Pick<Notification, 'type' | 'message' | 'data'>;
+  };
 }
 
 /** The member an event is about (who acted, or who is told), for the failure log. */
@@ -131,6 +139,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'message.direct.created': ({ message }) => message.sender_id,
   'messages.read': ({ readerId }) => readerId,
   'notification.created': ({ userId }) => userId,
+  'notification.push': ({ userId }) => userId,
 };
 
 /**

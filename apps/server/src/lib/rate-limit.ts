@@ -98,6 +98,10 @@ export const WRITE_LIMITS = {
   password: [{ points: 10, duration: HOUR }],
   /** Operator actions: dismissing reports, suspending and unsuspending members. */
   operatorAction: [{ points: 600, duration: HOUR }],
+  /** Notification settings switched (one type and channel each). */
+  notificationSetting: [{ points: 120, duration: HOUR }],
+  /** Web push subscriptions registered and removed, together. */
+  pushSubscription: [{ points: 20, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

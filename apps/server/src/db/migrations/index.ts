@@ -24,6 +24,7 @@ import * as serverHeartbeats from './0021_server_heartbeats.js';
 import * as reportSnapshots from './0022_report_snapshots.js';
 import * as placeCities from './0023_place_cities.js';
 import * as hostGame from './0024_host_game.js';
+import * as pushNotificationSettings from './0028_push_notification_settings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_report_snapshots': reportSnapshots,
   '0023_place_cities': placeCities,
   '0024_host_game': hostGame,
+  '0028_push_notification_settings': pushNotificationSettings,
 };

@@ -13,7 +13,11 @@ import {
   type WriteAll,
 } from '../../db/write-batch.js';
 import { presentTo } from '../access/index.js';
-import { messageNotificationRow, type MessageNotificationRow } from '../notifications/index.js';
+import {
+  appChannelOn,
+  messageNotificationRow,
+  type MessageNotificationRow,
+} from '../notifications/index.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -95,10 +99,13 @@ export interface StoredMessage extends NewDirectMessage {
   is_read: number;
 }
 
-/** A direct message and the recipient's message notification, stored in one transaction. */
+/**
+ * A direct message and the recipient's message notification, stored in one transaction; no
+ * notification when the recipient turned the `app` channel of messages off.
+ */
 export interface StoredWithNotification {
   message: StoredMessage;
-  notification: Selectable<NotificationsTable>;
+  notification: Selectable<NotificationsTable> | null;
 }
 
 /**
@@ -156,13 +163,29 @@ const deleteUnreadNotification = batchStatement(
       .where('conversation_id', '=', v.conversation_id),
 );
 
-/** On SQLite: inserts a message notification, unread; answers it stored. */
+/**
+ * On SQLite: inserts a message notification, unread, unless its member turned the `app` channel
+ * of messages off; answers it stored (or nothing).
+ */
 const insertNotification = batchStatement(
   ['user_id', 'type', 'message', 'data', 'conversation_id', 'created_at'],
   (db, v: MessageNotificationRow) =>
     db
       .insertInto('notifications')
-      .values({ ...v, is_read: sql<number>`0` })
+      .columns(['user_id', 'type', 'message', 'data', 'conversation_id', 'is_read', 'created_at'])
+      .expression(
+        db
+          .selectNoFrom([
+            sql<number>`${v.user_id}`.as('user_id'),
+            sql<'message'>`'message'`.as('type'),
+            sql<string>`${v.message}`.as('message'),
+            sql<string>`${v.data}`.as('data'),
+            sql<number>`${v.conversation_id}`.as('conversation_id'),
+            sql<number>`0`.as('is_read'),
+            sql<string>`${v.created_at}`.as('created_at'),
+          ])
+          .where(appChannelOn(sql`${v.user_id}`, 'message')),
+      )
       .returningAll(),
 );
 
@@ -191,8 +214,7 @@ function sqliteStore(
     const wanted = messageNotificationRow(message, row.recipient_id);
     deleteUnreadNotification(connection, wanted);
     const [notification] = insertNotification(connection, wanted);
-    if (!notification) throw new Error('message notification not stored');
-    return { message, notification };
+    return { message, notification: notification ?? null };
   }
   return (rows) => runSqliteTransaction(connection, () => rows.map(storeOne));
 }
@@ -268,14 +290,14 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
                     ${conversations}::integer[],
                     ${wanted.map((n) => n.created_at)}::text[])
           with ordinality as v(u, m, d, c, t, n)
+        where ${appChannelOn(sql.ref('v.u'), 'message')}
         order by v.n
         returning *`.execute(trx);
       const byPair = new Map(notifications.map((n) => [`${n.user_id}:${n.conversation_id}`, n]));
-      return messages.map((message) => {
-        const notification = byPair.get(`${message.recipient_id}:${message.conversation_id}`);
-        if (!notification) throw new Error('message notification not stored');
-        return { message, notification };
-      });
+      return messages.map((message) => ({
+        message,
+        notification: byPair.get(`${message.recipient_id}:${message.conversation_id}`) ?? null,
+      }));
     });
 }
 

@@ -81,7 +81,8 @@ export function createDirectService({
      * (group commit; direct.repository createDirectWrites). A member's messages are handled one
      * after another in the order they were sent (`writes.inOrder`), so they are stored, numbered
      * and delivered in that order even where the database answers their checks out of order
-     * (PostgreSQL's pool). `message.direct.created` carries the stored notification.
+     * (PostgreSQL's pool). `message.direct.created` carries the stored notification (none when
+     * the recipient turned messages in the app off).
      * @throws AppError 429 past the member's message limit; AppError 400/403/404 as
      *   {@link assertMayMessage}; the database's error when it refused this message or its
      *   notification (neither is stored; the others of its turn are).
@@ -97,7 +98,7 @@ export function createDirectService({
           created_at: nowIso(),
         });
         const message = present(stored.message);
-        const notification = presentNotification(stored.notification);
+        const notification = stored.notification && presentNotification(stored.notification);
         events.emit('message.direct.created', { message, recipientId, notification });
         return message;
       });

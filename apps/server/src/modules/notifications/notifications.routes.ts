@@ -3,16 +3,20 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   markNotificationsReadBodySchema,
   notificationCountSchema,
+  notificationSettingsSchema,
   notificationsQuerySchema,
   notificationsResponseSchema,
   successSchema,
+  updateNotificationSettingBodySchema,
 } from '@gameon/shared';
 import { principalOf, setNextCursor, type App } from '../../lib/http.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { PreferencesService } from './preferences.service.js';
 
 export function notificationsRoutes(
   app: App,
   notifications: NotificationsService,
+  preferences: PreferencesService,
   requireAuth: preHandlerAsyncHookHandler,
 ) {
   app.get(
@@ -51,5 +55,28 @@ export function notificationsRoutes(
     '/api/notifications/mark-all-read',
     { preHandler: requireAuth, schema: { response: { 200: successSchema } } },
     (request) => notifications.markAllRead(principalOf(request).userId),
+  );
+  // Notification settings: every type's switch per channel (in the app, push, digest).
+  app.get(
+    '/api/notifications/settings',
+    { preHandler: requireAuth, schema: { response: { 200: notificationSettingsSchema } } },
+    (request) => preferences.get(principalOf(request).userId),
+  );
+  app.patch(
+    '/api/notifications/settings',
+    {
+      preHandler: requireAuth,
+      schema: {
+        body: updateNotificationSettingBodySchema,
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    (request) =>
+      preferences.set(
+        principalOf(request).userId,
+        request.body.type,
+        request.body.channel,
+        request.body.enabled,
+      ),
   );
 }

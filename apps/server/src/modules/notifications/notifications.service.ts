@@ -12,8 +12,10 @@ import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds } from '../../lib/time.js';
 import * as repo from './notifications.repository.js';
+import type { PreferencesService } from './preferences.service.js';
 import {
   GROUP_WINDOW_SECONDS,
+  messageNotificationRow,
   nextGroup,
   notificationText,
   presentNotification as present,
@@ -27,18 +29,22 @@ export const NEARBY_RADIUS_M = 25_000;
 
 /**
  * The notifications service. Its domain-event subscribers return their work to the event bus,
- * which logs and counts a failure without failing the action that raised the event.
+ * which logs and counts a failure without failing the action that raised the event. Each
+ * member's switches (`preferences`) decide what is stored in the app and what is pushed.
  */
 export function createNotificationsService({
   db,
   events,
   limiter,
+  preferences,
   now = () => new Date(),
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   /** Per-member write limits: read marks. */
   limiter: Pick<RateLimiter, 'write'>;
+  /** The members' notification settings. */
+  preferences: Pick<PreferencesService, 'channelsFor'>;
   /** The clock: notifications' `created_at` and the grouping window; tests inject one. */
   now?: () => Date;
 }) {
@@ -72,25 +78,33 @@ export function createNotificationsService({
     actorId: number,
     compose: (count: number) => { message: string; data: Notification['data'] },
   ) {
-    const at = now();
-    const stored = await repo.storeGrouped(
-      db,
-      key,
-      addSeconds(at, -GROUP_WINDOW_SECONDS),
-      (previous) => {
-        const group = nextGroup(previous, actorId);
-        const { message, data } = compose(group.count);
-        const extra: GroupData =
-          group.replaced_id === undefined
-            ? {}
-            : { count: group.count, replaced_id: group.replaced_id };
-        return {
-          ...row(key.userId, key.type, message, { ...data, ...extra }),
-          created_at: at.toISOString(),
-        };
-      },
-    );
-    announce([stored]);
+    const channels = (await preferences.channelsFor([key.userId], key.type)).get(key.userId);
+    let pushed: { message: string; data: Notification['data'] } = compose(1);
+    if (channels?.app) {
+      const at = now();
+      const stored = await repo.storeGrouped(
+        db,
+        key,
+        addSeconds(at, -GROUP_WINDOW_SECONDS),
+        (previous) => {
+          const group = nextGroup(previous, actorId);
+          const { message, data } = compose(group.count);
+          const extra: GroupData =
+            group.replaced_id === undefined
+              ? {}
+              : { count: group.count, replaced_id: group.replaced_id };
+          return row(key.userId, key.type, message, { ...data, ...extra });
+        },
+      );
+      announce([stored]);
+      pushed = { message: stored.message, data: present(stored).data };
+    }
+    // The push says what the row says (the group's text); web push collapses it per game.
+    if (channels?.push)
+      events.emit('notification.push', {
+        userId: key.userId,
+        notification: { type: key.type, ...pushed },
+      });
   }
 
   /** Pushes each of the stored `rows` live, to its member. */
@@ -123,9 +137,34 @@ export function createNotificationsService({
     await store(members.map((userId) => row(userId, 'nearby_post', message, data)));
   }
 
-  /** Stores `rows` in one batch insert, then pushes each stored notification live. */
+  /**
+   * Stores `rows` (all of one type) in one batch insert for the members whose `app` switch of
+   * the type is on, then pushes each stored notification live; every member whose `push` switch
+   * is on (stored or not) is handed to web push (`notification.push`).
+   */
   async function store(rows: ReturnType<typeof row>[]) {
-    announce(await repo.insertMany(db, rows));
+    const type = rows[0]?.type;
+    if (type === undefined) return;
+    const channels = await preferences.channelsFor(
+      rows.map((r) => r.user_id),
+      type,
+    );
+    announce(
+      await repo.insertMany(
+        db,
+        rows.filter((r) => channels.get(r.user_id)?.app),
+      ),
+    );
+    for (const r of rows)
+      if (channels.get(r.user_id)?.push)
+        events.emit('notification.push', {
+          userId: r.user_id,
+          notification: {
+            type: r.type,
+            message: r.message,
+            data: JSON.parse(r.data) as Notification['data'],
+          },
+        });
   }
 
   function notify(
@@ -205,10 +244,30 @@ export function createNotificationsService({
     );
   });
   // Stored with its message, in the message's transaction (direct.repository createDirectWrites,
-  // from messageNotificationRow in ./rows.ts): pushed live here.
-  events.on('message.direct.created', ({ recipientId, notification }) =>
-    events.emit('notification.created', { userId: recipientId, notification }),
-  );
+  // from messageNotificationRow in ./rows.ts), unless the recipient turned messages in the app
+  // off: pushed live here, and handed to web push when its switch is on.
+  events.on('message.direct.created', async ({ message, recipientId, notification }) => {
+    if (notification) events.emit('notification.created', { userId: recipientId, notification });
+    const channels = await preferences.channelsFor([recipientId], 'message');
+    if (!channels.get(recipientId)?.push) return;
+    const built = messageNotificationRow(
+      {
+        conversation_id: message.conversation_id,
+        sender_id: message.sender.id,
+        sender_username: message.sender.username,
+        created_at: message.created_at,
+      },
+      recipientId,
+    );
+    events.emit('notification.push', {
+      userId: recipientId,
+      notification: {
+        type: 'message',
+        message: built.message,
+        data: JSON.parse(built.data) as Notification['data'],
+      },
+    });
+  });
   events.on('post.created', notifyNearbyMembers);
 
   return {
