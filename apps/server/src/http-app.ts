@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { digestRoutes } from './modules/notifications/digest.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import type { PostsService } from './modules/posts/posts.service.js';
@@ -130,6 +131,7 @@ export async function registerApi(
   picturesRoutes(app, services.pictures, requireAuth);
   accountRoutes(app, services.account, requireAuth);
   notificationsRoutes(app, services.notifications, services.notificationSettings, requireAuth);
+  await digestRoutes(app, services.digest);
   directRoutes(app, services.direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {

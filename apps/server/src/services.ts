@@ -31,6 +31,7 @@ import { createDirectService, createDirectWrites } from './modules/direct/index.
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
+import { createDigestService } from './modules/notifications/digest.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesService } from './modules/notifications/preferences.service.js';
 import type { Gazetteer } from './modules/places/gazetteer.js';
@@ -169,6 +170,14 @@ export function createServices({
     preferences: notificationSettings,
     ...clock,
   });
+  const digest = createDigestService({
+    db,
+    mailer,
+    presence: realtime.presence,
+    publicUrl: config.publicUrl,
+    log,
+    ...clock,
+  });
 
   const places = createPlacesService({
     placesUrl: config.placesUrl,
@@ -200,6 +209,7 @@ export function createServices({
     direct,
     notifications,
     notificationSettings,
+    digest,
     places,
     pictures,
     account,

@@ -14,3 +14,4 @@ export * from './schemas/direct.js';
 export * from './schemas/reviews.js';
 export * from './schemas/events.js';
 export * from './schemas/admin.js';
+export * from './schemas/digest.js';

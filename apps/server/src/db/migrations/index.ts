@@ -25,6 +25,7 @@ import * as reportSnapshots from './0022_report_snapshots.js';
 import * as placeCities from './0023_place_cities.js';
 import * as hostGame from './0024_host_game.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
+import * as digest from './0029_digest.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_place_cities': placeCities,
   '0024_host_game': hostGame,
   '0028_push_notification_settings': pushNotificationSettings,
+  '0029_digest': digest,
 };
