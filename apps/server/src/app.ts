@@ -23,6 +23,7 @@ import { createSocketServer, serveRealtime, type RealtimeServer } from './realti
 import { shareRevokedSessions } from './realtime/peers.js';
 import { connectRedis } from './realtime/redis.js';
 import { DEFAULT_EVENT_RATE } from './realtime/socket-limits.js';
+import type { Scheduler } from './modules/scheduler/index.js';
 import { createServices } from './services.js';
 
 declare module 'fastify' {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     io: RealtimeServer;
     /** Failed socket and domain-event handlers, counted per event. */
     handlerFailures: HandlerFailures;
+    /** The scheduler of timed work (modules/scheduler); tests call its runDue. */
+    scheduler: Scheduler;
   }
 }
 
@@ -40,9 +43,17 @@ export interface BuildOptions extends HttpOptions {
    * the app uses the process's one, shared by every app (modules/places/gazetteer.ts).
    */
   gazetteerWorker?: GazetteerWorkerFactory;
-  /** The clock of timed work (the report snapshots' purge); tests inject one and move it. */
+  /** The clock of timed work (the scheduler); tests inject one and move it. */
   now?: () => Date;
+  /**
+   * How often the scheduler looks for due work, in milliseconds ({@link SCHEDULER_POLL_MS} by
+   * default); null: never by itself (tests call `app.scheduler.runDue()` after moving the clock).
+   */
+  schedulerPollMs?: number | null;
 }
+
+/** How often a process looks for due timed work: reminders are at most this late. */
+export const SCHEDULER_POLL_MS = 15_000;
 
 /** Builds the whole server for `config`. Throws if the database cannot be migrated. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -132,6 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventRate: config.rateLimits ? DEFAULT_EVENT_RATE : null,
   });
   metrics.countSocketsWith(() => sockets.io.engine.clientsCount);
+  app.decorate('scheduler', services.scheduler);
+  await services.scheduler.start({
+    pollMs: options.schedulerPollMs === undefined ? SCHEDULER_POLL_MS : options.schedulerPollMs,
+  });
   if (redis) {
     redis.attach(sockets.io);
     shareRevokedSessions(sockets.io, events, (ids) => services.auth.forgetSessions(ids), app.log);
@@ -139,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Sockets go first: the HTTP server's close waits for every connection to end.
   app.addHook('preClose', realtime.disconnect);
   app.addHook('onClose', async () => {
+    // No new timed work; a run in progress ends before the database closes.
+    await services.scheduler.stop();
     await realtime.shutdown();
     await redis?.close();
     gazetteer.close();

@@ -39,6 +39,7 @@ import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { createShareCards } from './modules/posts/share-card.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createScheduler, jobClaims } from './modules/scheduler/index.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createMemberLookup, createUsersService, peopleSearchPlan } from './modules/users/index.js';
@@ -59,7 +60,7 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** The Socket.IO server's ports: presence (users) and disconnection (admin). */
   realtime: Pick<SocketServer, 'presence' | 'sockets'>;
-  /** The clock of timed work (the report snapshots' purge, notification groups); tests inject one. */
+  /** The clock of timed work (the scheduler, the report snapshots' purge, notification groups); tests inject one. */
   now?: () => Date;
 }
 
@@ -80,10 +81,18 @@ export function createServices({
 }: Platform) {
   const clock = now ? { now } : {};
 
-  // Needing only the database (and each other).
+  // Needing only the database (and each other). The scheduler of timed work comes first: the
+  // services register their kinds of work with it as they are created.
+  const scheduler = createScheduler({
+    db,
+    claimDue: jobClaims(engine),
+    log,
+    onRun: (kind, result) => metrics.scheduledJobs.inc({ kind, result }),
+    ...clock,
+  });
   const access = createAccessService({ db, adminEmails: config.adminEmails });
   const members = createMemberLookup({ db });
-  const reports = createReportsService({ db, ...clock });
+  const reports = createReportsService({ db, scheduler, ...clock });
 
   const auth = createAuthService({
     db,
@@ -145,7 +154,6 @@ export function createServices({
     db,
     access,
     auth,
-    reports,
     posts,
     events: sportsEvents,
     registrations,
@@ -194,6 +202,7 @@ export function createServices({
   const account = createAccountService({ db, events, storage, limiter });
 
   return {
+    scheduler,
     access,
     auth,
     chats,

@@ -134,7 +134,7 @@ export function eventBody(title: string, overrides: Partial<EventBody> = {}): Ev
 
 /**
  * Starts a server with `env` overrides on 127.0.0.1 and a random port; `options` go to
- * `buildApp` (the log stays off).
+ * `buildApp` (the log stays off; the scheduler does not poll unless `schedulerPollMs` says so).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -166,6 +166,8 @@ export async function startServer(
   });
   const routes: RouteOptions[] = [];
   const app = await buildApp(config, {
+    // Timed work runs when a test calls app.scheduler.runDue() after moving its clock.
+    schedulerPollMs: null,
     ...options,
     logger: false,
     onRoute: (route) => routes.push(route),

@@ -434,6 +434,39 @@ export interface ServerHeartbeatsTable {
   beat_at: Generated<Date>;
 }
 
+/**
+ * Due work of the scheduler (migration 0027, modules/scheduler): unique per `(kind, key)`,
+ * `due_at` UTC ISO, `payload` JSON text; claimed with a lease (`locked_by`, `locked_until`).
+ */
+export interface ScheduledJobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  due_at: string;
+  payload: Generated<string>;
+  /** Up by one with every schedule of the row, so a finished run never deletes a newer one. */
+  revision: Generated<number>;
+  /** Failed runs since it was last scheduled. */
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: string | null;
+  /** The last failed run's error text (never a member's data). */
+  last_error: string | null;
+  /** Set when the scheduler gave up on it (too many failed runs). */
+  failed_at: string | null;
+}
+
+/**
+ * Who was reminded of a game or an event (migration 0027, modules/reminders), per start time:
+ * a member is reminded once per start.
+ */
+export interface RemindersSentTable {
+  subject: 'game' | 'event';
+  subject_id: number;
+  user_id: number;
+  starts_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_sports: UserListTable;
@@ -477,6 +510,8 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   vapid_keys: VapidKeysTable;
   push_throttles: PushThrottlesTable;
+  scheduled_jobs: ScheduledJobsTable;
+  reminders_sent: RemindersSentTable;
   digest_tokens: DigestTokensTable;
   digest_sends: DigestSendsTable;
 }

@@ -65,6 +65,12 @@ export function createMetrics() {
       labelNames: ['result'] as const,
       registers: [registry],
     }),
+    scheduledJobs: new Counter({
+      name: 'gameon_scheduled_jobs_total',
+      help: 'Runs of scheduled jobs in this process, by kind and result: ok or failed',
+      labelNames: ['kind', 'result'] as const,
+      registers: [registry],
+    }),
     openSockets: new Gauge({
       name: 'gameon_open_sockets',
       help: 'Socket.IO connections open in this process',

@@ -24,6 +24,7 @@ import * as serverHeartbeats from './0021_server_heartbeats.js';
 import * as reportSnapshots from './0022_report_snapshots.js';
 import * as placeCities from './0023_place_cities.js';
 import * as hostGame from './0024_host_game.js';
+import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
 import * as digest from './0029_digest.js';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0022_report_snapshots': reportSnapshots,
   '0023_place_cities': placeCities,
   '0024_host_game': hostGame,
+  '0027_scheduler': scheduler,
   '0028_push_notification_settings': pushNotificationSettings,
   '0029_digest': digest,
 };

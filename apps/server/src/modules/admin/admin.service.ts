@@ -18,14 +18,11 @@ import type { AccessService } from '../access/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import * as repo from './admin.repository.js';
-import type { ReportsService } from './reports.service.js';
 
 export interface AdminDeps {
   db: Kysely<DB>;
   access: Pick<AccessService, 'requireOperator' | 'requireSuspendable' | 'isOperator'>;
   auth: Pick<AuthService, 'endAllSessions'>;
-  /** The report snapshots' purge, run on the way as operators read the reports. */
-  reports: Pick<ReportsService, 'purgeSnapshots'>;
   posts: Pick<PostsService, 'withdrawAllInterests'>;
   /** The events module: closes a suspended organizer's events, telling their registrants. */
   events: { closeAllOf(organizerId: number): Promise<unknown> };
@@ -43,7 +40,6 @@ export function createAdminService({
   db,
   access,
   auth,
-  reports,
   posts,
   events,
   registrations,
@@ -55,8 +51,7 @@ export function createAdminService({
 
   return {
     /**
-     * `GET /admin/reports`: open reports, newest first, before-id cursor, each with its snapshot
-     * (expired snapshots of resolved reports are purged on the way).
+     * `GET /admin/reports`: open reports, newest first, before-id cursor, each with its snapshot.
      * @throws AppError 403 not an operator, 400 invalid cursor.
      */
     async listReports(
@@ -65,7 +60,6 @@ export function createAdminService({
     ): Promise<{ reports: AdminReport[]; nextCursor?: string }> {
       await access.requireOperator(operatorId);
       const beforeId = decodeBeforeIdCursor(cursor);
-      await reports.purgeSnapshots();
       const rows = await repo.openReports(db, {
         limit: limit + 1,
         ...(beforeId !== undefined ? { beforeId } : {}),

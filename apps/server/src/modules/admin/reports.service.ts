@@ -3,12 +3,12 @@
  * events, after their own access checks). It needs nothing of theirs, so it is created before
  * them, and the admin service, which acts on their data when a member is suspended, after them.
  * A report keeps a snapshot of what it is about as filed, until 90 days after it is resolved
- * (purged on the way, as expired sessions are: when a report is filed or the open reports are
- * read) or until the reported member deletes their account.
+ * (purged by a daily job of the scheduler) or until the reported member deletes their account.
  */
 import type { Kysely } from 'kysely';
 import type { ReportSnapshot, ReportTargetType } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
+import type { Scheduler } from '../scheduler/index.js';
 import * as repo from './admin.repository.js';
 
 /** The answer to a filed report (spec part 2 §7 report). */
@@ -17,21 +17,25 @@ const REPORT_THANKS = 'Thank you. Our team will review this report.';
 /** How long a resolved report keeps its snapshot (BEYOND-THE-SPEC "Personal data"). */
 export const SNAPSHOT_KEEP_DAYS = 90;
 const DAY_MS = 24 * 3600 * 1000;
+/** The scheduler's kind of the daily purge of expired snapshots. */
+export const SNAPSHOT_PURGE_JOB = 'report-snapshots.purge';
 
 export interface ReportsDeps {
   db: Kysely<DB>;
+  /** Runs the snapshots' purge once a day. */
+  scheduler: Pick<Scheduler, 'handle' | 'schedule'>;
   /** The clock of reports and the snapshots' purge (tests move it). */
   now?: () => Date;
 }
 
-export function createReportsService({ db, now = () => new Date() }: ReportsDeps) {
+export function createReportsService({ db, scheduler, now = () => new Date() }: ReportsDeps) {
   const nowIso = () => now().toISOString();
 
   /**
    * Deletes the snapshots of reports resolved more than {@link SNAPSHOT_KEEP_DAYS} days ago
-   * (a report closed without a resolution time counts from its filing). Run on the way, as
-   * expired sessions are pruned on sign-in: late by at most the time to the next report or
-   * reading of the reports, never early, and harmless to repeat on any process.
+   * (a report closed without a resolution time counts from its filing). Run daily by the
+   * scheduler: late by at most a day (and the scheduler's poll), never early, and harmless to
+   * repeat.
    * @returns how many were deleted.
    */
   function purgeSnapshots(): Promise<number> {
@@ -39,15 +43,26 @@ export function createReportsService({ db, now = () => new Date() }: ReportsDeps
     return repo.deleteSnapshotsResolvedBefore(db, cutoff);
   }
 
-  return {
-    purgeSnapshots,
+  // A daily job: the first run is stored at start-up (due at once), each run stores the next.
+  scheduler.handle(
+    SNAPSHOT_PURGE_JOB,
+    async () => {
+      await purgeSnapshots();
+      await scheduler.schedule({
+        kind: SNAPSHOT_PURGE_JOB,
+        key: 'daily',
+        dueAt: new Date(now().getTime() + DAY_MS),
+      });
+    },
+    { initial: () => ({ kind: SNAPSHOT_PURGE_JOB, key: 'daily', dueAt: now() }) },
+  );
 
+  return {
     /**
      * Stores a report, open, about `target` (type and id) and the member it concerns (the member,
      * the review's author, the event's organizer), with `snapshot`: the target as it reads now,
      * which the operator sees even once it is edited or deleted. Callers check the reporter may
-     * see the target and is not its owner first, and read the snapshot. Expired snapshots of
-     * other reports are purged on the way ({@link purgeSnapshots}).
+     * see the target and is not its owner first, and read the snapshot.
      */
     async fileReport(report: {
       reporterId: number;
@@ -72,7 +87,6 @@ export function createReportsService({ db, now = () => new Date() }: ReportsDeps
           content: JSON.stringify(report.snapshot),
         });
       });
-      await purgeSnapshots();
       return { success: true, message: REPORT_THANKS };
     },
   };
