@@ -184,6 +184,7 @@ export function createServices({
     presence: realtime.presence,
     publicUrl: config.publicUrl,
     log,
+    scheduler,
     ...clock,
   });
 

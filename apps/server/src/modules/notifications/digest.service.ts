@@ -15,6 +15,7 @@ import { hashToken, newToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { addSeconds } from '../../lib/time.js';
+import type { Scheduler } from '../scheduler/index.js';
 import { digestMail, unsubscribeUrl } from './digest-mail.js';
 import * as repo from './digest.repository.js';
 
@@ -30,17 +31,50 @@ const BATCH = 200;
 /** An unsubscribe token works this many seconds after its mail. */
 const TOKEN_TTL_SECONDS = 90 * 24 * 3600;
 
-/** The digest service. */
+/** The scheduler's kind of the daily digest run (one job, key `daily`). */
+export const DIGEST_JOB = 'notifications.digest';
+
+/** The first 08:00 IST strictly after `at`. */
+export function nextDigestTime(at: Date): Date {
+  const local = new TZDate(at.getTime(), DIGEST_TIME_ZONE);
+  const today = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate(),
+    DIGEST_HOUR,
+    0,
+    DIGEST_TIME_ZONE,
+  );
+  if (today.getTime() > at.getTime()) return new Date(today.getTime());
+  return new Date(
+    new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate() + 1,
+      DIGEST_HOUR,
+      0,
+      DIGEST_TIME_ZONE,
+    ).getTime(),
+  );
+}
+
+/**
+ * The digest service; it registers the daily run ({@link DIGEST_JOB}, at 08:00 IST) with the
+ * scheduler.
+ */
 export function createDigestService({
   db,
   mailer,
   presence,
   publicUrl,
   log,
+  scheduler,
   now = () => new Date(),
 }: {
   db: Kysely<DB>;
   mailer: Mailer;
+  /** Runs the digest daily at 08:00 IST. */
+  scheduler: Pick<Scheduler, 'handle' | 'schedule'>;
   /** Whether a member has a socket open on any process. */
   presence: { isOnline(userId: number): Promise<boolean> };
   /** PUBLIC_URL, no trailing slash: the links in the mail. */
@@ -87,6 +121,40 @@ export function createDigestService({
     return userId;
   }
 
+  /**
+   * Sends the digests due at `at` (default now): nothing before 08:00 IST; from then on,
+   * once per member and IST day (see the returned `sendDueDigests`).
+   */
+  async function sendDueDigests(at: Date = now()): Promise<{ sent: number }> {
+    const local = new TZDate(at.getTime(), DIGEST_TIME_ZONE);
+    if (local.getHours() < DIGEST_HOUR) return { sent: 0 };
+    const day = format(local, 'yyyy-MM-dd');
+    const seenSince = addSeconds(at, -DIGEST_OFFLINE_SECONDS);
+    await repo.purgeTokens(db, addSeconds(at, -TOKEN_TTL_SECONDS));
+    let sent = 0;
+    let afterId = 0;
+    for (;;) {
+      const members = await repo.dueMembers(db, { day, seenSince, afterId, limit: BATCH });
+      const last = members.at(-1);
+      if (!last) break;
+      afterId = last.id;
+      for (const member of members) if (await sendOne(member, day, at)) sent += 1;
+    }
+    return { sent };
+  }
+
+  // A daily job at 08:00 IST: the first is stored at start-up, each run stores the next. A
+  // process down at 08:00 runs it when back (late, once: the day's claims stay).
+  scheduler.handle(
+    DIGEST_JOB,
+    async () => {
+      const at = now();
+      await sendDueDigests(at);
+      await scheduler.schedule({ kind: DIGEST_JOB, key: 'daily', dueAt: nextDigestTime(at) });
+    },
+    { initial: () => ({ kind: DIGEST_JOB, key: 'daily', dueAt: nextDigestTime(now()) }) },
+  );
+
   return {
     /**
      * Sends the digests due at `at` (default now): nothing before 08:00 IST; from then on,
@@ -94,23 +162,7 @@ export function createDigestService({
      * logged and its day given back. Purges unsubscribe tokens older than 90 days.
      * @returns how many mails went out.
      */
-    async sendDueDigests(at: Date = now()): Promise<{ sent: number }> {
-      const local = new TZDate(at.getTime(), DIGEST_TIME_ZONE);
-      if (local.getHours() < DIGEST_HOUR) return { sent: 0 };
-      const day = format(local, 'yyyy-MM-dd');
-      const seenSince = addSeconds(at, -DIGEST_OFFLINE_SECONDS);
-      await repo.purgeTokens(db, addSeconds(at, -TOKEN_TTL_SECONDS));
-      let sent = 0;
-      let afterId = 0;
-      for (;;) {
-        const members = await repo.dueMembers(db, { day, seenSince, afterId, limit: BATCH });
-        const last = members.at(-1);
-        if (!last) break;
-        afterId = last.id;
-        for (const member of members) if (await sendOne(member, day, at)) sent += 1;
-      }
-      return { sent };
-    },
+    sendDueDigests,
     /** Checks an unsubscribe token (the link's page). @throws AppError 404 when unknown. */
     async checkUnsubscribe(token: string): Promise<void> {
       await memberOf(token);
