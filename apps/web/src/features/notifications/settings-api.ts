@@ -28,14 +28,23 @@ export function useNotificationSettings() {
   return useQuery(notificationSettingsQueries.settings());
 }
 
+const MUTATION_KEY = ['notifications', 'settings', 'update'] as const;
+
 /**
- * `PATCH /notifications/settings` for one switch: the cached settings change at once; a
- * failure puts back what they were, and the server's answer (the full settings) replaces them.
+ * `PATCH /notifications/settings` for one switch. `change(body)` shows the switch flipped at
+ * once (before the request: a controlled checkbox must not flick back), a failure flips that
+ * switch back and calls `onError`, and the server's answer (the full settings) replaces the
+ * cached ones once no other change is on its way.
  */
 export function useUpdateNotificationSetting() {
   const queryClient = useQueryClient();
   const { queryKey } = notificationSettingsQueries.settings();
-  return useMutation({
+  const flip = ({ type, channel, enabled }: UpdateNotificationSettingBody) =>
+    queryClient.setQueryData<NotificationSettings>(queryKey, (settings) =>
+      settings ? { ...settings, [type]: { ...settings[type], [channel]: enabled } } : settings,
+    );
+  const mutation = useMutation({
+    mutationKey: MUTATION_KEY,
     mutationFn: async (body: UpdateNotificationSettingBody) =>
       (
         await apiRequest('/notifications/settings', {
@@ -44,20 +53,21 @@ export function useUpdateNotificationSetting() {
           schema: notificationSettingsSchema,
         })
       ).data,
-    onMutate: async ({ type, channel, enabled }) => {
-      await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueryData<NotificationSettings>(queryKey);
-      if (before)
-        queryClient.setQueryData<NotificationSettings>(queryKey, {
-          ...before,
-          [type]: { ...before[type], [channel]: enabled },
-        });
-      return { before };
-    },
-    onError: (error, _body, context) => {
+    onError: (error, body) => {
       console.error('Could not change a notification setting', error);
-      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+      flip({ ...body, enabled: !body.enabled });
     },
-    onSuccess: (settings) => queryClient.setQueryData(queryKey, settings),
+    onSuccess: (settings) => {
+      if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) <= 1)
+        queryClient.setQueryData(queryKey, settings);
+    },
   });
+  return {
+    ...mutation,
+    change(body: UpdateNotificationSettingBody, options: { onError?: () => void } = {}) {
+      void queryClient.cancelQueries({ queryKey });
+      flip(body);
+      mutation.mutate(body, { onError: () => options.onError?.() });
+    },
+  };
 }

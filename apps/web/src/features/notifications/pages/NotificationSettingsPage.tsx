@@ -137,7 +137,7 @@ export function NotificationSettingsPage() {
 
   const change = (body: UpdateNotificationSettingBody) => {
     setFailed(null);
-    update.mutate(body, {
+    update.change(body, {
       onError: () =>
         setFailed(
           `Could not change "${CHANNEL_LABELS[body.channel]} for ${typeLabel(body.type)}". Please try again.`,
