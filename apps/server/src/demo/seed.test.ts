@@ -152,3 +152,14 @@ describe('demo data (npm start)', () => {
     }
   });
 });
+
+describe('demo notification settings', () => {
+  it('has arjun with the digest on for messages and follows, and push for interest', async () => {
+    const settings = await get<Record<string, { app: boolean; push: boolean; digest: boolean }>>(
+      '/api/notifications/settings',
+    );
+    expect(settings.message).toEqual({ app: true, push: true, digest: true });
+    expect(settings.follow).toEqual({ app: true, push: false, digest: true });
+    expect(settings.interest).toEqual({ app: true, push: true, digest: false });
+  });
+});

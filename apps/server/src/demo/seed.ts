@@ -22,6 +22,7 @@ import * as directRepo from '../modules/direct/direct.repository.js';
 import * as eventsRepo from '../modules/events/events.repository.js';
 import * as registrationsRepo from '../modules/events/registrations.repository.js';
 import * as notificationsRepo from '../modules/notifications/notifications.repository.js';
+import * as preferencesRepo from '../modules/notifications/preferences.repository.js';
 import { notificationText } from '../modules/notifications/notifications.service.js';
 import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
@@ -525,7 +526,8 @@ async function seedEvents(trx: Transaction<DB>, memberIds: number[], now: number
 
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
- * follows, a direct conversation with an unread message for arjun and his notifications,
+ * follows, a direct conversation with an unread message for arjun and his notifications (and
+ * a few notification settings changed),
  * reviews in every category, and upcoming events with some registrations.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
@@ -695,6 +697,14 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       });
       if (read) await notificationsRepo.markRead(trx, arjun, [id]);
     }
+    // His notification settings, changed from the defaults: the daily e-mail digest for
+    // messages and follows, and push for interest in his games.
+    for (const [type, channel, enabled] of [
+      ['message', 'digest', 1],
+      ['follow', 'digest', 1],
+      ['interest', 'push', 1],
+    ] as const)
+      await preferencesRepo.upsert(trx, { user_id: arjun, type, channel, enabled });
 
     for (const [author, category, rating, title, content, tags, daysAgo] of REVIEWS) {
       await reviewsRepo.insertReview(
