@@ -28,21 +28,21 @@ export function dueMembers(
   }: { day: string; seenSince: string; afterId: number; limit: number },
 ): Promise<DigestMember[]> {
   return db
-    .selectFrom('users as u')
+    .selectFrom('notification_preferences as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
     .select(['u.id', 'u.username', 'u.email'])
-    .where('u.id', '>', afterId)
+    .distinct()
+    .where('p.channel', '=', 'digest')
+    .where('p.enabled', '=', 1)
+    .where('p.user_id', '>', afterId)
     .where('u.suspended_at', 'is', null)
     .where((eb) =>
       eb.exists(
         eb
-          .selectFrom('notification_preferences as p')
-          .innerJoin('notifications as n', (join) =>
-            join.onRef('n.user_id', '=', 'p.user_id').onRef('n.type', '=', 'p.type'),
-          )
+          .selectFrom('notifications as n')
           .select('n.id')
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.channel', '=', 'digest')
-          .where('p.enabled', '=', 1)
+          .whereRef('n.user_id', '=', 'p.user_id')
+          .whereRef('n.type', '=', 'p.type')
           .where('n.is_read', '=', 0),
       ),
     )
@@ -52,7 +52,7 @@ export function dueMembers(
           eb
             .selectFrom('sessions as s')
             .select('s.id')
-            .whereRef('s.user_id', '=', 'u.id')
+            .whereRef('s.user_id', '=', 'p.user_id')
             .where('s.last_seen_at', '>=', seenSince),
         ),
       ),
@@ -63,7 +63,7 @@ export function dueMembers(
           eb
             .selectFrom('digest_sends as d')
             .select('d.user_id')
-            .whereRef('d.user_id', '=', 'u.id')
+            .whereRef('d.user_id', '=', 'p.user_id')
             .where('d.day', '=', day),
         ),
       ),
