@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderSignedIn, testUser } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
-import { NotificationSettingsPage } from './NotificationSettingsPage';
+import { NotificationSettingsPage, typeLabel } from './NotificationSettingsPage';
 
 let stored: NotificationSettings;
 let failPatch: boolean;
@@ -86,5 +86,10 @@ describe('NotificationSettingsPage', () => {
       'Could not change "In the app for Interest in your games". Please try again.',
     );
     expect(app).toBeChecked();
+  });
+
+  it('names a type it has no label for by its name in words', () => {
+    expect(typeLabel('match_reminder' as never)).toBe('Match reminder');
+    expect(typeLabel('follow')).toBe('New followers');
   });
 });

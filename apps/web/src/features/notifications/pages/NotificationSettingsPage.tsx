@@ -20,8 +20,12 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   digest: 'E-mail digest',
 };
 
-/** What each notification type is about, as the page lists it, and its group. */
-const TYPE_LABELS: Partial<Record<NotificationType, { label: string; group: string }>> = {
+/**
+ * What each notification type is about, as the page lists it, and its group. Keyed by text, so
+ * the types other work adds to NOTIFICATION_TYPES (reminders, comments, invitations) have their
+ * labels ready; a type without one shows under "Other" with its name in words.
+ */
+const TYPE_LABELS: Record<string, { label: string; group: string } | undefined> = {
   interest: { label: 'Interest in your games', group: 'Games' },
   player_left: { label: 'Players leaving your games', group: 'Games' },
   nearby_post: { label: 'New games near you', group: 'Games' },
@@ -29,10 +33,14 @@ const TYPE_LABELS: Partial<Record<NotificationType, { label: string; group: stri
   game_cancelled: { label: 'Cancelled games', group: 'Games' },
   waitlist_promoted: { label: 'A place from the waitlist', group: 'Games' },
   removed_from_game: { label: 'Removed from a game', group: 'Games' },
+  game_reminder: { label: 'Reminders before your games', group: 'Games' },
+  comment: { label: 'Comments on games', group: 'Games' },
   message: { label: 'New messages', group: 'Messages' },
   follow: { label: 'New followers', group: 'People' },
   event_cancelled: { label: 'Cancelled events', group: 'Events' },
   event_closed: { label: 'Closed events', group: 'Events' },
+  event_reminder: { label: 'Reminders before your events', group: 'Events' },
+  event_invitation: { label: 'Invitations to events', group: 'Events' },
 };
 
 /** The groups in page order; a type added later without a label shows under "Other". */
@@ -63,7 +71,7 @@ function ChannelSwitch({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2 sm:justify-center">
+    <label className="flex cursor-pointer flex-col items-start gap-1 sm:items-center">
       <span className="relative inline-flex">
         <input
           type="checkbox"
@@ -90,7 +98,7 @@ function ChannelSwitch({
         </span>
       </span>
       {/* The column heading says it on wide screens; on a phone each switch says its channel. */}
-      <span aria-hidden="true" className="text-sm text-slate-700 sm:sr-only">
+      <span aria-hidden="true" className="text-xs text-slate-600 sm:sr-only">
         {text}
       </span>
     </label>
@@ -110,7 +118,7 @@ function TypeRow({
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[minmax(0,1fr)_repeat(3,7rem)] sm:items-center sm:gap-0">
       <span className="text-sm font-medium text-slate-900">{label}</span>
-      <div className="flex flex-wrap gap-x-5 gap-y-2 sm:contents">
+      <div className="grid grid-cols-3 gap-2 sm:contents">
         {NOTIFICATION_CHANNELS.map((channel) => (
           <ChannelSwitch
             key={channel}
