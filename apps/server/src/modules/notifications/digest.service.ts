@@ -109,7 +109,9 @@ export function createDigestService({
     } catch (error) {
       // Given back: the next run (a retry, or a restart) tries this member again today.
       await repo.releaseDay(db, member.id, day);
-      log.warn({ err: error }, 'digest mail not sent');
+      // The error's text may quote the address (a refused recipient): only its code is logged.
+      const code = (error as { code?: unknown } | null)?.code;
+      log.warn({ code: typeof code === 'string' ? code : 'unknown' }, 'digest mail not sent');
       return false;
     }
   }

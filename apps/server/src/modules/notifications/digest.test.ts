@@ -179,4 +179,39 @@ describe('the daily digest', () => {
     expect(res.status).toBe(200);
     expect(await tokens()).toEqual([]);
   });
+
+  it('runs at 08:00 in India: the next run is the coming 08:00 IST, and a run before it sends nothing', async () => {
+    expect(nextDigestTime(new Date('2026-11-27T02:00:00Z')).toISOString()).toBe(
+      '2026-11-27T02:30:00.000Z',
+    );
+    expect(nextDigestTime(new Date('2026-11-27T02:30:00Z')).toISOString()).toBe(
+      '2026-11-28T02:30:00.000Z',
+    );
+    const early = await server.signUp('dg_early');
+    await digestOn(early, 'follow');
+    await followed(early, 'dg_fan_nine');
+    toNextMorning();
+    // 07:59 IST the next day: too early, whatever is due.
+    clock = new Date(clock.getTime() + 24 * HOUR_MS - 60_000);
+    await server.app.scheduler.schedule({ kind: DIGEST_JOB, key: 'daily', dueAt: clock });
+    expect(await runDigest()).toEqual([]);
+    clock = new Date(clock.getTime() + 60_000);
+    expect((await runDigest()).map((m) => m.to)).toContain(mailTo(early));
+  });
+
+  it('mails no suspended member', async () => {
+    const suspended = await server.signUp('dg_suspended');
+    await digestOn(suspended, 'follow');
+    await followed(suspended, 'dg_fan_ten');
+    // As an operator's suspension leaves it (admin module), straight in the database.
+    await server.app.database.db
+      .updateTable('users')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', suspended.user.id)
+      .execute();
+    toNextMorning();
+    const sent = await runDigest();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((m) => m.to)).not.toContain(mailTo(suspended));
+  });
 });
