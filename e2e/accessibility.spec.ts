@@ -55,6 +55,7 @@ const visits = (ids: Ids): Record<RoutePath, Visit> => ({
   '/search': { signedIn: 'Find People' },
   '/messages': { signedIn: 'Messages' },
   '/notifications': { signedIn: 'Notifications' },
+  '/notifications/settings': { signedIn: 'Notification settings' },
   '/profile': { signedIn: MEMBER },
   '/profile/:userId': { url: `/profile/${ids.otherId}`, signedIn: OTHER },
   '/settings': { signedIn: 'Settings' },

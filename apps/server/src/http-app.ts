@@ -28,6 +28,7 @@ import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { directRoutes } from './modules/direct/direct.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { invitationsRoutes } from './modules/events/invitations.routes.js';
+import { digestRoutes } from './modules/notifications/digest.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { pushRoutes } from './modules/push/index.js';
@@ -134,6 +135,7 @@ export async function registerApi(
   accountRoutes(app, services.account, requireAuth);
   notificationsRoutes(app, services.notifications, services.notificationSettings, requireAuth);
   pushRoutes(app, services.push, requireAuth);
+  await digestRoutes(app, services.digest);
   directRoutes(app, services.direct, requireAuth);
   // Pictures have random names and never change: cache them for a year.
   await app.register(fastifyStatic, {

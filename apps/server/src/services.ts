@@ -33,6 +33,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
 import { createInvitationsService } from './modules/events/invitations.service.js';
 import { createFeedService, createFeedSkeleton } from './modules/feed/index.js';
+import { createDigestService } from './modules/notifications/digest.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesService } from './modules/notifications/preferences.service.js';
 import { createPushService, sessionsWithPush } from './modules/push/index.js';
@@ -63,7 +64,7 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** The Socket.IO server's ports: presence (users) and disconnection (admin). */
   realtime: Pick<SocketServer, 'presence' | 'sockets'>;
-  /** The clock of timed work (the scheduler, the report snapshots' purge); tests inject one. */
+  /** The clock of timed work (the scheduler, the report snapshots' purge, notification groups); tests inject one. */
   now?: () => Date;
 }
 
@@ -190,6 +191,16 @@ export function createServices({
     events,
     limiter,
     preferences: notificationSettings,
+    ...clock,
+  });
+  const digest = createDigestService({
+    db,
+    mailer,
+    presence: realtime.presence,
+    publicUrl: config.publicUrl,
+    log,
+    scheduler,
+    ...clock,
   });
   const push = createPushService({
     db,
@@ -247,6 +258,7 @@ export function createServices({
     notificationSettings,
     push,
     reminders,
+    digest,
     places,
     pictures,
     account,

@@ -150,6 +150,8 @@ PATCH /api/notifications/settings                     401      401      200     
 GET /api/push/vapid-public-key                        401      401      200       200      200      401        =            200      200
 POST /api/push/subscriptions                          401      401      201       201      201      401        =            201      201
 DELETE /api/push/subscriptions                        401      401      200       200      200      401        =            200      200
+GET /api/notifications/digest/unsubscribe             200      200      200       200      200      200        200          200      200
+POST /api/notifications/digest/unsubscribe            200      200      200       200      200      200        200          200      200
 
 GET /api/direct-messages/conversations                401      401      out       out      out      401        out          in       out
 GET /api/direct-messages/conversation/:otherUserId    401      401      out       out      out      401        out|404      in       out
@@ -282,6 +284,8 @@ interface Subject {
   interestNotification: number;
   /** The file part of their calendar feed's secret address, `<secret>.ics`. */
   calendarFile: string;
+  /** The unsubscribe token of a digest mail to them (the token alone decides, no session). */
+  digestToken: string;
   /** Their avatar's path, `/uploads/...`. */
   avatar: string;
   /** A session besides the one of `member.token`. */
@@ -678,6 +682,16 @@ async function seedSubject(
   );
   const avatar = (await upload(member.token, 'avatar')).body.profile_picture_url!;
   const spare = await fresh.session(member);
+  // As a digest mail would have issued it (notifications/digest.service.ts).
+  const digestToken = newToken();
+  await server.app.database.db
+    .insertInto('digest_tokens')
+    .values({
+      token_hash: hashToken(digestToken),
+      user_id: member.id,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   const registration = await ok(
     server.request<{ registration: { id: number } }>('POST', '/api/event-registrations', {
       token: member.token,
@@ -712,6 +726,7 @@ async function seedSubject(
     followNotification: notifications.find((n) => n.type === 'follow')!.id,
     interestNotification: notifications.find((n) => n.type === 'interest')!.id,
     calendarFile: feed.url.split('/').pop()!,
+    digestToken,
     avatar,
     session: spare.id,
     registration: registration.registration.id,
@@ -1227,6 +1242,13 @@ const CELLS: Record<string, CellRunner> = {
     },
   },
   'GET /api/notifications/settings': { run: call('GET', () => '/api/notifications/settings') },
+  // The digest mail's unsubscribe link: its token decides, whoever (if anyone) is signed in.
+  'GET /api/notifications/digest/unsubscribe': {
+    run: call('GET', (c) => `/api/notifications/digest/unsubscribe?token=${c.t.digestToken}`),
+  },
+  'POST /api/notifications/digest/unsubscribe': {
+    run: call('POST', (c) => `/api/notifications/digest/unsubscribe?token=${c.t.digestToken}`),
+  },
   // The caller's own switch, one no other cell depends on.
   'PATCH /api/notifications/settings': {
     run: call(

@@ -12,6 +12,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header field as sent, by lower-case name (unfolded; the last of repeated ones). */
+  headers: Record<string, string>;
 }
 
 export class MailCatcher {
@@ -31,6 +33,15 @@ export class MailCatcher {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n(?=[ \t])/g, '')
+                  .trim(),
+              ]),
+            ),
           });
           for (const wake of this.waiters.splice(0)) wake();
           callback();

@@ -18,3 +18,4 @@ export * from './schemas/events.js';
 export * from './schemas/admin.js';
 export * from './schemas/invitations.js';
 export * from './schemas/comments.js';
+export * from './schemas/digest.js';

@@ -518,6 +518,8 @@ export interface DB {
   push_throttles: PushThrottlesTable;
   scheduled_jobs: ScheduledJobsTable;
   reminders_sent: RemindersSentTable;
+  digest_tokens: DigestTokensTable;
+  digest_sends: DigestSendsTable;
 }
 
 /**
@@ -572,6 +574,21 @@ export interface PushThrottlesTable {
   user_id: number;
   topic: string;
   last_push_at: string;
+}
+
+/** A one-click unsubscribe token of the e-mail digest (migration 0029), one per mail. */
+export interface DigestTokensTable {
+  /** SHA-256 of the 32-byte random token, hex. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** The IST day (YYYY-MM-DD) a member's digest went out (migration 0029): at most one a day. */
+export interface DigestSendsTable {
+  user_id: number;
+  day: string;
+  sent_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -200,3 +200,14 @@ describe('demo reminders', () => {
       expect(jobs).toContainEqual({ kind: 'event-reminder', key: String(event.id) });
   });
 });
+
+describe('demo notification settings', () => {
+  it('has arjun with the digest on for messages and follows, and push for interest', async () => {
+    const settings = await get<Record<string, { app: boolean; push: boolean; digest: boolean }>>(
+      '/api/notifications/settings',
+    );
+    expect(settings.message).toEqual({ app: true, push: true, digest: true });
+    expect(settings.follow).toEqual({ app: true, push: true, digest: true });
+    expect(settings.interest).toEqual({ app: true, push: true, digest: false });
+  });
+});

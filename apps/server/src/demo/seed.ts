@@ -580,9 +580,9 @@ async function seedEvents(
 
 /**
  * Fills an empty database with the demo members, games, one group chat and a few messages, some
- * follows, a direct conversation with an unread message for arjun and his notifications,
- * reviews in every category, upcoming events with some registrations and a pending invitation
- * of arjun's, and comments on arjun's 5-a-side.
+ * follows, a direct conversation with an unread message for arjun and his notifications (and
+ * a few notification settings changed), reviews in every category, upcoming events with some
+ * registrations and a pending invitation of arjun's, and comments on arjun's 5-a-side.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -780,6 +780,14 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       channel: 'app',
       enabled: 0,
     });
+    // His notification settings, changed from the defaults: the daily e-mail digest for
+    // messages and follows, and push for interest in his games.
+    for (const [type, channel, enabled] of [
+      ['message', 'digest', 1],
+      ['follow', 'digest', 1],
+      ['interest', 'push', 1],
+    ] as const)
+      await preferencesRepo.upsert(trx, { user_id: arjun, type, channel, enabled });
 
     for (const [author, category, rating, title, content, tags, daysAgo] of REVIEWS) {
       await reviewsRepo.insertReview(

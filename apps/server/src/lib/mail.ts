@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. `List-Unsubscribe` (values as sent). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -49,6 +49,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/NotificationsPage'),
   'NotificationsPage',
 );
+const NotificationSettingsPage = lazyPage(
+  () => import('../features/notifications/pages/NotificationSettingsPage'),
+  'NotificationSettingsPage',
+);
 const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'), 'SearchPage');
 const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
 const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
@@ -149,6 +153,12 @@ export const routeTable = [
   { path: '/search', signedOut: 'home', signedIn: <SearchPage /> },
   { path: '/messages', signedOut: 'home', signedIn: <MessagesPage /> },
   { path: '/notifications', signedOut: 'home', signedIn: <NotificationsPage /> },
+  // The notifications page's Settings link (spec part 2 §2): a switch per type and channel.
+  {
+    path: '/notifications/settings',
+    signedOut: 'home',
+    signedIn: <NotificationSettingsPage />,
+  },
   { path: '/profile', signedOut: 'home', signedIn: <ProfileRoute /> },
   { path: '/profile/:userId', signedOut: 'home', signedIn: <ProfileRoute /> },
   { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },

@@ -101,6 +101,7 @@ const visits: Record<RoutePath, Visit> = {
   '/search': { signedIn: 'Find People' },
   '/messages': { signedIn: 'Messages' },
   '/notifications': { signedIn: 'Notifications' },
+  '/notifications/settings': { signedIn: 'Notification settings' },
   '/profile': { signedIn: 'priya' },
   '/profile/:userId': { paths: ['/profile/3'], signedIn: 'rahul' },
   '/settings': { signedIn: 'Settings' },

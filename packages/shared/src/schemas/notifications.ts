@@ -23,6 +23,10 @@ import { idSchema } from './common.js';
  * - `game_reminder` {post_id} -> the game page (it starts in 2 hours; to its host and joined
  *   players);
  * - `event_reminder` {event_id} -> `/events` (it starts in 24 hours; to its registrants).
+ * - `interest` {post_id, user_id, group_chat_id, count?, replaced_id?} -> `/past-posts`: grouped
+ *   per game: members interested within 10 minutes of the group's latest make one unread row,
+ *   replaced by a new row (new id) with `count` members and `replaced_id` (the row it replaced,
+ *   which a live client drops); a read row stays and a new group starts.
  */
 export const NOTIFICATION_TYPES = [
   'follow',

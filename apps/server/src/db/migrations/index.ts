@@ -28,6 +28,7 @@ import * as comments from './0025_comments.js';
 import * as eventInvitations from './0026_event_invitations.js';
 import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
+import * as digest from './0029_digest.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_event_invitations': eventInvitations,
   '0027_scheduler': scheduler,
   '0028_push_notification_settings': pushNotificationSettings,
+  '0029_digest': digest,
 };

@@ -1,6 +1,6 @@
 /** Queries for notifications and for the members a new post is near. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, NotificationType } from '../../db/types.js';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
 import { withinRadiusSql } from '../../lib/geo.js';
 import { notBlockedWith } from '../access/index.js';
 
@@ -52,6 +52,49 @@ export async function insertAllReturning(db: Executor, rows: NewNotification[]) 
         .execute()),
     );
   return stored;
+}
+
+/**
+ * Stores one notification of a group keyed by (member, `key.type`, `key.postId`), in one
+ * transaction: the member's newest unread row of that type whose `data.post_id` is `postId` and
+ * that was created at or after `since` (UTC ISO text) is deleted, and `make(it)` is inserted in
+ * its place (a new id); with no such row, or when it was read meanwhile, `make()` starts a new
+ * group. Two events stored at the same instant may each start a group (two rows, none lost).
+ * @returns the stored row, every column.
+ */
+export function storeGrouped(
+  db: Kysely<DB>,
+  key: { userId: number; type: NotificationType; postId: number },
+  since: string,
+  make: (previous?: Selectable<NotificationsTable>) => NewNotification,
+) {
+  return db.transaction().execute(async (trx) => {
+    // A member's unread rows of one type from the last few minutes: few, matched in code on
+    // the post id inside their JSON `data` (no JSON operators shared by both engines).
+    const recent = await trx
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', key.userId)
+      .where('type', '=', key.type)
+      .where('is_read', '=', 0)
+      .where('created_at', '>=', since)
+      .orderBy('id', 'desc')
+      .execute();
+    let previous = recent.find(
+      (row) => (JSON.parse(row.data) as { post_id?: unknown }).post_id === key.postId,
+    );
+    if (previous) {
+      const deleted = await trx
+        .deleteFrom('notifications')
+        .where('id', '=', previous.id)
+        .where('is_read', '=', 0)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) previous = undefined;
+    }
+    const [stored] = await insertAllReturning(trx, [make(previous)]);
+    if (!stored) throw new Error('grouped notification not stored');
+    return stored;
+  });
 }
 
 /** A member's notifications, newest first, older than `beforeId` when given. */

@@ -11,13 +11,16 @@ import type { DB, NotificationsTable, NotificationType } from '../../db/types.js
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import { nowIso } from '../../lib/time.js';
+import { addSeconds } from '../../lib/time.js';
 import * as repo from './notifications.repository.js';
 import type { PreferencesService } from './preferences.service.js';
 import {
+  GROUP_WINDOW_SECONDS,
   messageNotificationRow,
+  nextGroup,
   notificationText,
   presentNotification as present,
+  type GroupData,
 } from './rows.js';
 
 export { notificationText };
@@ -35,6 +38,7 @@ export function createNotificationsService({
   events,
   limiter,
   preferences,
+  now = () => new Date(),
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
@@ -42,6 +46,8 @@ export function createNotificationsService({
   limiter: Pick<RateLimiter, 'write'>;
   /** The members' notification settings. */
   preferences: Pick<PreferencesService, 'channelsFor'>;
+  /** The clock: notifications' `created_at` and the grouping window; tests inject one. */
+  now?: () => Date;
 }) {
   /** A notification row of `type` (not a message's: see ./rows.ts messageNotificationRow). */
   function row(
@@ -56,8 +62,51 @@ export function createNotificationsService({
       message,
       data: JSON.stringify(data),
       conversation_id: null,
-      created_at: nowIso(),
+      created_at: now().toISOString(),
     };
+  }
+
+  /**
+   * Stores a notification of `type` about post `postId` for `userId` by actor `actorId` as one
+   * group: an unread row of the same (type, post) from the last {@link GROUP_WINDOW_SECONDS}
+   * is replaced by a new row (new id: the spec's live list adds only ids above the last seen)
+   * counting one more actor; a read row, or an older one, stays and a new group starts.
+   * `compose(count)` answers the message and data for a group of `count` actors (1 alone).
+   * Pushed live as any notification; its `data.replaced_id` names the row it replaced.
+   */
+  async function notifyGrouped(
+    key: { userId: number; type: NotificationType; postId: number },
+    actorId: number,
+    compose: (count: number) => { message: string; data: Notification['data'] },
+  ) {
+    const channels = (await preferences.channelsFor([key.userId], key.type)).get(key.userId);
+    let pushed: { message: string; data: Notification['data'] } = compose(1);
+    if (channels?.app) {
+      const at = now();
+      const stored = await repo.storeGrouped(
+        db,
+        key,
+        addSeconds(at, -GROUP_WINDOW_SECONDS),
+        (previous) => {
+          const group = nextGroup(previous, actorId);
+          const { message, data } = compose(group.count);
+          const extra: GroupData =
+            group.replaced_id === undefined
+              ? {}
+              : { count: group.count, replaced_id: group.replaced_id };
+          return row(key.userId, key.type, message, { ...data, ...extra });
+        },
+      );
+      announce([stored]);
+      pushed = { message: stored.message, data: present(stored).data };
+    }
+    // The push says what the row says (the group's text); web push collapses it per game.
+    if (channels?.push)
+      events.emit('notification.push', {
+        userId: key.userId,
+        notification: { type: key.type, ...pushed },
+        live: channels.app,
+      });
   }
 
   /** Pushes each of the stored `rows` live, to its member. */
@@ -156,12 +205,15 @@ export function createNotificationsService({
       follower_id: follower.id,
     }),
   );
+  // Grouped per game: several members interested within minutes make one row, not a flood.
   events.on('post.interest', ({ authorId, user, postId, heading, groupChatId }) =>
-    notify(authorId, 'interest', notificationText.interest(user.username, heading), {
-      post_id: postId,
-      user_id: user.id,
-      group_chat_id: groupChatId,
-    }),
+    notifyGrouped({ userId: authorId, type: 'interest', postId }, user.id, (count) => ({
+      message:
+        count === 1
+          ? notificationText.interest(user.username, heading)
+          : notificationText.interestGroup(user.username, count, heading),
+      data: { post_id: postId, user_id: user.id, group_chat_id: groupChatId },
+    })),
   );
   // A game's life after joining (CONTRACT.md lists each type's data and target).
   events.on('post.left', ({ authorId, user, postId, heading }) =>
@@ -262,8 +314,15 @@ export function createNotificationsService({
     'comment.created',
     async ({ postId, heading, hostId, commentId, author, answeredIds }) => {
       const data = { post_id: postId, comment_id: commentId };
+      // To the host, grouped per game as interest is: one row for a burst of questions.
       if (author.id !== hostId) {
-        await notify(hostId, 'comment', notificationText.comment(author.username, heading), data);
+        await notifyGrouped({ userId: hostId, type: 'comment', postId }, author.id, (count) => ({
+          message:
+            count === 1
+              ? notificationText.comment(author.username, heading)
+              : notificationText.commentGroup(author.username, count, heading),
+          data,
+        }));
         return;
       }
       if (answeredIds.length === 0) return;

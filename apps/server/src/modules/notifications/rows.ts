@@ -13,6 +13,9 @@ export const notificationText = {
   follow: (follower: string) => `${follower} started following you`,
   interest: (member: string, heading: string) =>
     `${member} is interested in your post "${heading}"`,
+  /** `count` members (2 or more) in one group, `member` the latest of them. */
+  interestGroup: (member: string, count: number, heading: string) =>
+    `${member} and ${count - 1} ${count === 2 ? 'other' : 'others'} are interested in your game "${heading}"`,
   message: (sender: string) => `${sender} sent you a message`,
   nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
   gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
@@ -26,6 +29,8 @@ export const notificationText = {
   eventInvitationAccepted: (organizer: string, title: string) =>
     `${organizer} invited you to "${title}": it is pinned in your events as Invited`,
   comment: (member: string, heading: string) => `${member} commented on your game "${heading}"`,
+  commentGroup: (member: string, count: number, heading: string) =>
+    `${member} and ${count - 1} ${count === 2 ? 'other' : 'others'} commented on your game "${heading}"`,
   commentAnswered: (host: string, heading: string) =>
     `${host} answered your comment on "${heading}"`,
   /** "Starts in 2 hours: Football at Koramangala Turf" (no " at" when there is no place). */
@@ -120,5 +125,40 @@ export function messageNotificationRow(
     } satisfies Notification['data']),
     conversation_id: message.conversation_id,
     created_at: message.created_at,
+  };
+}
+
+/**
+ * How long a group of notifications stays open: an event of the same type about the same post
+ * within this many seconds of the group's latest joins it (see `groupedNotification`).
+ */
+export const GROUP_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * The `data` of a grouped row besides its type's own keys: `count`, the events (actors) in the
+ * group (absent on a group of one); `replaced_id`, the id of the unread row this one replaced,
+ * so a live client drops that row and shows one.
+ */
+export interface GroupData {
+  count?: number;
+  replaced_id?: number;
+}
+
+/**
+ * The next state of a notification group keyed by (type, post_id): given the unread row it
+ * would replace (or none), the new actor's id, and the latest actor's id stored in that row
+ * (`data.user_id`), answers how many actors the new row counts and the replaced id. The same
+ * actor twice in a row counts once. Pure.
+ */
+export function nextGroup(
+  previous: { id: number; data: string } | undefined,
+  actorId: number,
+): { count: number; replaced_id?: number } {
+  if (!previous) return { count: 1 };
+  const data = JSON.parse(previous.data) as { count?: number; user_id?: number };
+  const before = data.count ?? 1;
+  return {
+    count: data.user_id === actorId ? before : before + 1,
+    replaced_id: previous.id,
   };
 }

@@ -79,7 +79,7 @@ export function pushContent(
   const subject = subjectOf(notification.data);
   return {
     payload: {
-      title: TITLES[notification.type as NotificationType] ?? 'GameOn',
+      title: TITLES[notification.type] ?? 'GameOn',
       body: notification.message,
       url: notificationTarget(notification) ?? '/notifications',
       tag: subject ?? notification.type,

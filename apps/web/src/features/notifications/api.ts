@@ -248,7 +248,8 @@ function storeLastSeen(id: number): void {
 
 /**
  * Adds a pushed notification at the top of the cached list when its id is above the stored
- * `lastSeenNotificationId` (or none is stored), once per id, and stores the newest id seen.
+ * `lastSeenNotificationId` (or none is stored), once per id, and stores the newest id seen. A
+ * grouped row's `data.replaced_id` (the unread row it replaced on the server) leaves the list.
  */
 export function receiveNotification(
   queryClient: QueryClient,
@@ -263,9 +264,17 @@ export function receiveNotification(
         page.notifications.some((item) => item.id === notification.id),
       );
       if (known) return data;
+      // A grouped row (interest in one game) replaces the unread row of its group: the list
+      // shows the new one only.
+      const replaced = notification.data.replaced_id;
+      const kept = (items: ReceivedNotification[]) =>
+        typeof replaced === 'number' ? items.filter((item) => item.id !== replaced) : items;
       return {
         ...data,
-        pages: [{ ...first, notifications: [notification, ...first.notifications] }, ...older],
+        pages: [
+          { ...first, notifications: [notification, ...kept(first.notifications)] },
+          ...older.map((page) => ({ ...page, notifications: kept(page.notifications) })),
+        ],
       };
     });
     storeLastSeen(notification.id);

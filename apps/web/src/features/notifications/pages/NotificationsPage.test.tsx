@@ -67,7 +67,10 @@ describe('NotificationsPage', () => {
     const user = userEvent.setup();
     renderSignedIn(<NotificationsPage />, { route: '/notifications' });
     expect(await screen.findByRole('button', { name: 'Mark all read (3)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/notifications/settings',
+    );
     await screen.findByText(/rahul started following you/);
     expect(shownMessages()).toEqual([
       'New message from asha',

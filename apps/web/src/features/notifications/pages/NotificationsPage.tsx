@@ -150,7 +150,7 @@ export function NotificationsPage() {
           >
             Mark all read ({unreadCount})
           </Button>
-          <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
+          <Link to="/notifications/settings" className={buttonClasses('ghost', 'sm')}>
             <Settings aria-hidden="true" className="size-4" />
             Settings
           </Link>
