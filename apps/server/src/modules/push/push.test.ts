@@ -311,3 +311,59 @@ describe('VAPID keys from the environment', () => {
     }
   });
 });
+
+describe('reminders and grouped interest as pushes', () => {
+  const interest = (who: LoginResponse, postId: number) =>
+    server.request('POST', `/api/posts/${postId}/interest`, { token: who.token });
+
+  it('a game reminder reaches a joined player at once within the 2 hours: urgent, short-lived, per game', async () => {
+    const host = await server.signUp('push_rhost');
+    const player = await server.signUp('push_rplayer');
+    const device = await registerDevice(server, pushService, player);
+    const game = await server.createPost(host.token, {
+      heading: 'Evening football',
+      locationName: 'Cubbon Park, Bengaluru',
+      eventTime: new Date(Date.now() + aheadMs + 3600 * 1000).toISOString(),
+    });
+    const { payload, headers } = await pushAfter(pushService, device, () =>
+      interest(player, game.id),
+    );
+    expect(payload).toEqual({
+      title: 'Game soon',
+      body: 'Starts in 1 hour: Football at Cubbon Park, Bengaluru',
+      url: `/posts/${game.id}`,
+      tag: `post-${game.id}`,
+    });
+    expect(headers).toMatchObject({
+      ttl: String(30 * 60),
+      urgency: 'high',
+      topic: `post-${game.id}`,
+    });
+  });
+
+  it("interest in a game pushes the group's text under one tag, so the phone shows the latest", async () => {
+    const host = await server.signUp('push_ihost');
+    const fans = [
+      await server.signUp('push_ifan1'),
+      await server.signUp('push_ifan2'),
+      await server.signUp('push_ifan3'),
+    ] as const;
+    await setSwitch(host, 'interest', 'push', true);
+    const device = await registerDevice(server, pushService, host);
+    const game = await server.createPost(host.token, { heading: 'Sunday 5-a-side' });
+    const bodies: string[] = [];
+    for (const fan of fans) {
+      const { payload, headers } = await pushAfter(pushService, device, () =>
+        interest(fan, game.id),
+      );
+      expect(payload).toMatchObject({ url: '/past-posts', tag: `post-${game.id}` });
+      expect(headers).toMatchObject({ topic: `post-${game.id}` });
+      bodies.push(payload.body);
+    }
+    expect(bodies).toEqual([
+      'push_ifan1 is interested in your post "Sunday 5-a-side"',
+      'push_ifan2 and 1 other are interested in your game "Sunday 5-a-side"',
+      'push_ifan3 and 2 others are interested in your game "Sunday 5-a-side"',
+    ]);
+  });
+});
