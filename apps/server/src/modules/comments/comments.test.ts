@@ -238,7 +238,7 @@ describe('blocks hide comments both ways', () => {
 });
 
 describe('notifications', () => {
-  it('tells the host of a comment, and a commenter the host answers', async () => {
+  it('tells the host of comments, grouped per game, and a commenter the host answers', async () => {
     const host = await member('cmnohost');
     const asker = await member('cmnoasker');
     const earlier = await member('cmnoearlier');
@@ -256,9 +256,10 @@ describe('notifications', () => {
 
     const toHost = nextEvent(hostSocket, 'notification');
     const asked = (await comment(game.id, asker, 'Is there parking?')).body;
+    // Within 10 minutes of the host's unread row: one row for both, replacing it.
     expect(await toHost).toMatchObject({
       type: 'comment',
-      message: `${asker.user.username} commented on your game "Sunday five-a-side"`,
+      message: `${asker.user.username} and 1 other commented on your game "Sunday five-a-side"`,
       data: { post_id: game.id, comment_id: asked.id },
     });
 
@@ -277,11 +278,11 @@ describe('notifications', () => {
       theirs.body.filter((n) => n.type === 'comment').map((n) => n.data.comment_id),
     ).not.toContain(answer.id);
     expect(before.id).toBeLessThan(answer.id);
-    // The host is never told of their own comments.
+    // The host is never told of their own comments, and has one row for the two questions.
     const hosts = await server.request<Notification[]>('GET', '/api/notifications', {
       token: host.token,
     });
-    expect(hosts.body.filter((n) => n.type === 'comment')).toHaveLength(2);
+    expect(hosts.body.filter((n) => n.type === 'comment')).toHaveLength(1);
   });
 });
 

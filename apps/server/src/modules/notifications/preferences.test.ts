@@ -37,7 +37,7 @@ const setSwitch = (
   });
 
 describe('notification settings', () => {
-  it('answers every type with its defaults: in the app; push for messages and waitlist; no digest', async () => {
+  it('answers every type with its defaults: in the app; push for messages, reminders and waitlist; no digest', async () => {
     const member = await server.signUp('prefs_defaults');
     const answer = await settings(member);
     expect(answer.status).toBe(200);
@@ -45,7 +45,7 @@ describe('notification settings', () => {
     for (const type of NOTIFICATION_TYPES)
       expect(answer.body[type]).toEqual({
         app: true,
-        push: type === 'message' || type === 'waitlist_promoted',
+        push: type === 'message' || type === 'waitlist_promoted' || type.endsWith('_reminder'),
         digest: false,
       });
   });
