@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { AuthProvider, useAuth } from '../lib/session';
 import { SocketProvider } from '../lib/socket';
@@ -21,6 +22,27 @@ function SessionSocket({ children }: { children: ReactNode }) {
   );
 }
 
+/** The service worker's code, loaded only once a member is signed in. */
+const serviceWorker = () => import('../features/push/service-worker');
+
+/**
+ * The service worker follows the session: registered once a member is signed in (never for a
+ * visitor, whose pages load none of its code), unregistered with its push subscription when a
+ * page it controls is signed out.
+ */
+function SessionServiceWorker() {
+  const { user, loading } = useAuth();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) {
+      void serviceWorker().then((worker) => worker.registerServiceWorker());
+    } else if (!loading && 'serviceWorker' in navigator && navigator.serviceWorker.controller) {
+      void serviceWorker().then((worker) => worker.unregisterServiceWorker());
+    }
+  }, [signedIn, loading]);
+  return null;
+}
+
 /** Data, session and real-time providers around the router. */
 export function AppProviders({
   queryClient,
@@ -32,6 +54,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <SessionServiceWorker />
         <SessionSocket>{children}</SessionSocket>
       </AuthProvider>
     </QueryClientProvider>
