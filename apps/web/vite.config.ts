@@ -154,8 +154,7 @@ function installableApp() {
       id: '/',
       name: 'GameOn – find your game, find your team',
       short_name: 'GameOn',
-      description:
-        'Find players, join local games and esports squads, and chat with your team.',
+      description: 'Find players, join local games and esports squads, and chat with your team.',
       lang: 'en-IN',
       start_url: '/',
       scope: '/',

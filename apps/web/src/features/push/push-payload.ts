@@ -55,9 +55,7 @@ export function sameOriginUrl(path: string, origin: string): string | null {
 function isPayload(value: unknown): value is PushPayload {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return (['title', 'body', 'url', 'tag'] as const).every(
-    (key) => typeof record[key] === 'string',
-  );
+  return (['title', 'body', 'url', 'tag'] as const).every((key) => typeof record[key] === 'string');
 }
 
 /**

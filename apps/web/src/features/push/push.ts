@@ -80,12 +80,48 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * How long the browser may take to subscribe (ms): it asks its push service (Google's for
+ * Chromium, Apple's, Mozilla's) over the internet, and Chromium with no way to reach it never
+ * answers at all. Long enough for a slow mobile network.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+/**
+ * `subscribe()`, rejected after `timeoutMs` without an answer; a subscription that arrives after
+ * that is undone, so the browser never holds one the server does not know.
+ */
+function subscribeWithin(
+  subscribing: Promise<PushSubscription>,
+  timeoutMs: number,
+): Promise<PushSubscription> {
+  return new Promise((resolve, reject) => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error(`The push service did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    subscribing.then(
+      (subscription) => {
+        clearTimeout(timer);
+        if (timedOut) void subscription.unsubscribe().catch(() => false);
+        else resolve(subscription);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
  * Turns push on for this device: call from a click (browsers refuse a permission prompt
  * otherwise). Throws {@link PushError}: `denied` at the prompt, `unavailable` when the browser
- * or its push service refuses the subscription, `server` when the key cannot be fetched or the
- * subscription cannot be saved (the browser's subscription is then undone).
+ * or its push service refuses the subscription or does not answer within `timeoutMs`, `server`
+ * when the key cannot be fetched or the subscription cannot be saved (the browser's subscription
+ * is then undone).
  */
-export async function turnOnPush(): Promise<void> {
+export async function turnOnPush(timeoutMs = SUBSCRIBE_TIMEOUT_MS): Promise<void> {
   if (!pushSupported()) throw new PushError('unavailable');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushError('denied');
@@ -98,12 +134,15 @@ export async function turnOnPush(): Promise<void> {
   }
   let subscription: PushSubscription;
   try {
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(publicKey),
-    });
+    subscription = await subscribeWithin(
+      registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(publicKey),
+      }),
+      timeoutMs,
+    );
   } catch (error) {
-    // E.g. Chromium with no push service reachable: "AbortError: Registration failed".
+    // The browser refused ("AbortError: Registration failed") or its push service never answered.
     throw new PushError('unavailable', error);
   }
   try {

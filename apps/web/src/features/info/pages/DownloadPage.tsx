@@ -82,8 +82,8 @@ export function DownloadPage() {
         actions={<AppButtons />}
       >
         <p>
-          Find players, join games and chat with your squad from your phone. Add GameOn to your
-          home screen straight from your browser: no app store, nothing to pay.
+          Find players, join games and chat with your squad from your phone. Add GameOn to your home
+          screen straight from your browser: no app store, nothing to pay.
         </p>
       </InfoHero>
       <section
