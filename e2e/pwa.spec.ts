@@ -190,6 +190,12 @@ test('a member’s app registers the service worker, is installable and shows pu
     .toBe(`${server.baseURL}/sw.js`);
   const cdp = await context.newCDPSession(page);
   expect(await cdp.send('Page.getInstallabilityErrors')).toEqual({ installabilityErrors: [] });
+  // The worker script is checked on every navigation, never kept from an HTTP cache.
+  const script = await page.request.get('/sw.js');
+  expect(script.headers()['cache-control']).toBe('no-cache');
+  expect(script.headers()['content-type']).toMatch(/^application\/javascript/);
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toBe('application/manifest+json');
 
   // A push through the DevTools protocol shows the payload's notification.
   await context.grantPermissions(['notifications'], { origin: server.baseURL });
