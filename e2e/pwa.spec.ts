@@ -12,7 +12,9 @@
  *   open window. The DevTools protocol cannot click a notification, so the click is the real
  *   worker's own `notificationclick` handler run by a `NotificationEvent` dispatched inside that
  *   worker (Playwright's `Worker.evaluate`); it carries no user activation, so the handler's
- *   `focus()` is refused and the window is still navigated (a real click focuses it too).
+ *   `focus()` is refused and the window is still navigated (a real click focuses it too). Before
+ *   reading `getNotifications()` the journey waits until the browser has finished showing each
+ *   notification ({@link countShown}): Chromium can lose one read while it is being shown.
  * - "Turn on push notifications" shows its plain error: Chromium here cannot reach its push service.
  * - Signing out unregisters the worker.
  * - The installed shell opens the offline page when its server is stopped: a server process of the
@@ -28,7 +30,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, CDPSession, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type {
+  BrowserContext,
+  CDPSession,
+  Page,
+  PlaywrightWorkerArgs,
+  Worker,
+} from '@playwright/test';
 import { MailCatcher } from '../apps/server/test/mail-catcher.js';
 import { expect, test, type GameOnServer } from './fixtures.js';
 import { expectPage, signUp } from './helpers.js';
@@ -101,6 +109,26 @@ async function notifications(page: Page): Promise<string[]> {
         `${n.title}|${n.body}|${n.tag}|${(n.data as { url: string }).url}|${new URL(n.icon).pathname}`,
     );
   });
+}
+
+/**
+ * Counts, in the running worker, the notifications the browser has finished showing, by wrapping
+ * `registration.showNotification` (the browser's method; the worker's own push handler still runs
+ * unchanged). Reading `getNotifications()` while Chromium is still showing one can lose it (its
+ * sync of displayed notifications drops one not yet on screen), so the journey waits for this
+ * count first. Answers the function reading the count.
+ */
+async function countShown(worker: Worker): Promise<() => Promise<number>> {
+  await worker.evaluate(() => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; shown: number };
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.shown = 0;
+    scope.registration.showNotification = async (title, options) => {
+      await show(title, options);
+      scope.shown += 1;
+    };
+  });
+  return () => worker.evaluate(() => (self as unknown as { shown: number }).shown);
 }
 
 /** The DevTools registration id of the origin's service worker. */
@@ -208,7 +236,12 @@ test('a member’s app registers the service worker, is installable and shows pu
     });
   const message = (body: string) =>
     JSON.stringify({ title: 'Priya', body, url: '/settings?tab=content', tag: 'pwa-conv-1' });
+  const [worker] = context.serviceWorkers();
+  if (worker === undefined) throw new Error('no service worker');
+  expect(worker.url()).toBe(`${server.baseURL}/sw.js`);
+  const shown = await countShown(worker);
   await push(message('Are you in for Sunday?'));
+  await expect.poll(shown).toBe(1);
   await expect
     .poll(() => notifications(page))
     .toEqual([
@@ -216,6 +249,7 @@ test('a member’s app registers the service worker, is installable and shows pu
     ]);
   // The same tag replaces it: the latest, not a pile.
   await push(message('Kick-off moved to 7'));
+  await expect.poll(shown).toBe(2);
   await expect
     .poll(() => notifications(page))
     .toEqual([
@@ -223,6 +257,7 @@ test('a member’s app registers the service worker, is installable and shows pu
     ]);
   // A malformed payload still shows something, leading to the notifications list.
   await push('{"title": 42');
+  await expect.poll(shown).toBe(3);
   await expect
     .poll(() => notifications(page))
     .toContain(
@@ -231,9 +266,7 @@ test('a member’s app registers the service worker, is installable and shows pu
 
   // Clicking the message's notification sends the open window to its page.
   await expect(page).toHaveURL(`${server.baseURL}/`);
-  const [worker] = context.serviceWorkers();
-  expect(worker?.url()).toBe(`${server.baseURL}/sw.js`);
-  await worker?.evaluate(async () => {
+  await worker.evaluate(async () => {
     // The worker's global scope (this file is typed for pages, not workers).
     const scope = self as unknown as {
       registration: ServiceWorkerRegistration;
