@@ -49,3 +49,35 @@ export async function unregisterServiceWorker(): Promise<void> {
     console.warn('Could not unregister the service worker', error);
   }
 }
+
+/**
+ * Calls `listener` when a new version of the worker takes over this page: a deploy, found when
+ * the browser checks `/sw.js` (on a navigation, on registering, and here whenever the page is
+ * shown again, as an installed app resumed from the background is). The new worker serves the
+ * new pages at once (sw.ts `skipWaiting`), but this page still runs the old code until it
+ * reloads. The first worker taking over an uncontrolled page is not a new version. Answers a
+ * function that stops watching.
+ */
+export function watchForNewVersion(
+  registration: ServiceWorkerRegistration,
+  listener: () => void,
+): () => void {
+  const container = navigator.serviceWorker;
+  let controlled = container.controller !== null;
+  const onControllerChange = () => {
+    if (controlled) listener();
+    controlled = true;
+  };
+  const onVisibilityChange = () => {
+    if (document.visibilityState !== 'visible') return;
+    registration.update().catch((error: unknown) => {
+      console.warn('Could not check for a new version of the app', error);
+    });
+  };
+  container.addEventListener('controllerchange', onControllerChange);
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    container.removeEventListener('controllerchange', onControllerChange);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+  };
+}
