@@ -1,8 +1,9 @@
 /**
  * A visitor opens every public page from the landing page's own links (the footer's
- * About, Privacy and Terms, the top bar's Download App), each opening at its top; from /download
- * the Web Browser button leads back to / and the call to action to sign-up, whose Terms link
- * opens in a new tab and leaves the half-filled form as it was. Screenshots of every page.
+ * About, Privacy and Terms, the top bar's Download App), each opening at its top; on /download
+ * Android shows how to install the web app, the Web Browser button leads back to / and the call
+ * to action to sign-up, whose Terms link opens in a new tab and leaves the half-filled form as it
+ * was. Screenshots of every page.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -47,9 +48,9 @@ test('a visitor opens About, Privacy, Terms and Download from the landing page',
     .click();
   await expectOpened(page, 'Download GameOn', '/download');
   await page.getByRole('button', { name: 'Android', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    'The Android app is coming soon. Until then, GameOn works in your phone’s browser.',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Install GameOn on your Android phone' }),
+  ).toBeVisible();
   await shoot(page, 'download');
   await page.getByRole('link', { name: 'Web Browser', exact: true }).click();
   await expectOpened(page, LANDING, '/');

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -116,9 +117,88 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** The brand colour of the installed app's title bar and splash screen (emerald-600, as index.html). */
+const THEME_COLOR = '#059669';
+
+/**
+ * The app shell: every `assets/` file the built index.html and landing.html load themselves
+ * (entry scripts, their preloaded imports, the stylesheet), as paths relative to `outDir`.
+ */
+async function shellAssets(outDir: string): Promise<Set<string>> {
+  const pages = await Promise.all(
+    ['index.html', 'landing.html'].map((page) => fs.readFile(path.join(outDir, page), 'utf8')),
+  );
+  return new Set(
+    pages.flatMap((html) =>
+      [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] ?? ''),
+    ),
+  );
+}
+
+/**
+ * The installable app (vite-plugin-pwa): the web app manifest (`manifest.webmanifest`, linked
+ * from both pages) and the service worker built from src/sw/sw.ts with its precache list
+ * injected. The list is the shell only: the offline page, the icons and what the two pages load
+ * themselves ({@link shellAssets}), not every route's chunk; pages always
+ * come from the network (src/sw/sw.ts). Registration is the app's own, for members only
+ * (features/push/service-worker.ts), so nothing is injected into the pages.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'GameOn – find your game, find your team',
+      short_name: 'GameOn',
+      description: 'Find players, join local games and esports squads, and chat with your team.',
+      lang: 'en-IN',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: '#f8fafc',
+      categories: ['sports', 'social'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    injectManifest: {
+      globPatterns: [
+        'offline.html',
+        'favicon.svg',
+        'icons/icon-192.png',
+        'icons/badge-96.png',
+        'assets/*.{js,css}',
+      ],
+      // Of the built scripts and stylesheets, only those the two pages load before any route's
+      // chunk.
+      manifestTransforms: [
+        async (entries) => {
+          const shell = await shellAssets(path.resolve(import.meta.dirname, 'dist'));
+          const manifest = entries.filter(
+            (entry) => !entry.url.startsWith('assets/') || shell.has(entry.url),
+          );
+          return { manifest, warnings: [] };
+        },
+      ],
+    },
+  });
+}
+
 /** Web app build, dev server (proxying the API and the socket to the server) and component tests. */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), prerenderLanding(), precompress()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },

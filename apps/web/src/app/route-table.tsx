@@ -57,10 +57,7 @@ const SearchPage = lazyPage(() => import('../features/people/pages/SearchPage'),
 const GameRoute = lazyPage(() => import('./pages/GameRoute'), 'GameRoute');
 const MyPostsPage = lazyPage(() => import('../features/posts/pages/MyPostsPage'), 'MyPostsPage');
 const ProfileRoute = lazyPage(() => import('./pages/ProfileRoute'), 'ProfileRoute');
-const SettingsPage = lazyPage(
-  () => import('../features/settings/pages/SettingsPage'),
-  'SettingsPage',
-);
+const SettingsRoute = lazyPage(() => import('./pages/SettingsRoute'), 'SettingsRoute');
 const ReviewsPage = lazyPage(() => import('../features/reviews/pages/ReviewsPage'), 'ReviewsPage');
 const CreateReviewPage = lazyPage(
   () => import('../features/reviews/pages/CreateReviewPage'),
@@ -161,7 +158,7 @@ export const routeTable = [
   },
   { path: '/profile', signedOut: 'home', signedIn: <ProfileRoute /> },
   { path: '/profile/:userId', signedOut: 'home', signedIn: <ProfileRoute /> },
-  { path: '/settings', signedOut: 'home', signedIn: <SettingsPage /> },
+  { path: '/settings', signedOut: 'home', signedIn: <SettingsRoute /> },
   {
     path: '/create-post',
     signedOut: 'home',

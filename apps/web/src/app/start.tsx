@@ -3,6 +3,7 @@ import '../zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { listenForInstallPrompt } from '../lib/install';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { rootRoutes } from './routes';
@@ -13,6 +14,8 @@ import { rootRoutes } from './routes';
  * landing.tsx for a member opening `/`.
  */
 export function startApp(root: HTMLElement): void {
+  // Before any page loads: the browser's install prompt fires once, early (lib/install.ts).
+  listenForInstallPrompt();
   const router = createBrowserRouter(rootRoutes);
   const queryClient = createQueryClient();
   createRoot(root).render(

@@ -23,7 +23,7 @@ const features = [
   {
     icon: Bell,
     title: 'Live notifications',
-    text: 'Know the moment someone joins your game, follows you or posts a game nearby.',
+    text: 'Know the moment someone joins your game, follows you or posts a game nearby, with push notifications even when GameOn is closed.',
   },
   {
     icon: CalendarDays,
@@ -34,9 +34,9 @@ const features = [
 
 const faq: FaqItem[] = [
   {
-    question: 'When will the GameOn apps be available?',
+    question: 'Is there a GameOn app?',
     answer:
-      'The iOS and Android apps are expected in Q2 2025. Until then, GameOn runs in any modern browser on your phone or computer, with nothing to install.',
+      'Yes, and it installs straight from your browser, with no app store and nothing to pay. On Android, open GameOn in Chrome and tap Install (or ⋮ → Install app). On iPhone and iPad, open it in Safari, tap Share, then Add to Home Screen. It opens full screen from your home screen, like any app.',
   },
   {
     question: 'Is GameOn free?',
@@ -46,12 +46,12 @@ const faq: FaqItem[] = [
   {
     question: 'Will my account work in the app?',
     answer:
-      'Yes. Sign up on the web today and sign in to the app with the same e-mail and password: your profile, games, followers and chats come with you.',
+      'Yes. The app is GameOn itself: sign in with the same e-mail and password and your profile, games, followers and chats are all there.',
   },
   {
-    question: 'Do I get notifications without the app?',
+    question: 'Do I get notifications when GameOn is closed?',
     answer:
-      'Yes, while GameOn is open in your browser: new messages, interest in your games and games nearby arrive live, with a count on the bell.',
+      'Yes, once you turn on push notifications in Settings on each phone or computer. While GameOn is open, new messages, interest in your games and games nearby arrive live, with a count on the bell. On iPhone and iPad, push works in the app added to your Home Screen, from iOS 16.4.',
   },
   {
     question: 'Who can join GameOn?',
@@ -68,9 +68,10 @@ const faq: FaqItem[] = [
 ];
 
 /**
- * /download for visitors (spec part 2 §1, §2 "Download"): the hero with the iOS,
- * Android (coming soon) and Web Browser buttons, what the app does, screenshots of the real app,
- * the FAQ and calls to action to /register and /events.
+ * /download for visitors (spec part 2 §1, §2 "Download"): the hero with the iOS, Android and Web
+ * Browser buttons, which offer the installable web app (the browser's install prompt, or the Home
+ * Screen steps) rather than store apps, what the app does, screenshots of the real app, the FAQ
+ * and calls to action to /register and /events.
  */
 export function DownloadPage() {
   return (
@@ -81,8 +82,8 @@ export function DownloadPage() {
         actions={<AppButtons />}
       >
         <p>
-          Find players, join games and chat with your squad from your phone. The apps are on their
-          way; GameOn already works in the browser of any phone or computer.
+          Find players, join games and chat with your squad from your phone. Add GameOn to your home
+          screen straight from your browser: no app store, nothing to pay.
         </p>
       </InfoHero>
       <section
@@ -121,7 +122,7 @@ export function DownloadPage() {
       </section>
       <SignUpBanner
         headingId="download-cta-heading"
-        title="Don’t wait for the app"
+        title="Your next game is waiting"
         text="Create your free account now and find the games happening near you today."
         secondary={{ to: '/events', label: 'Browse Events', icon: CalendarDays }}
         className="pb-16"

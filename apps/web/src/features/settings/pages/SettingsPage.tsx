@@ -7,6 +7,7 @@ import { cx } from '../../../lib/format';
 import { ContentSettings } from '../components/ContentSettings';
 import { PrivacySettings } from '../components/PrivacySettings';
 import { SecuritySettings } from '../components/SecuritySettings';
+import { SettingsCard } from '../components/SettingsCard';
 
 interface SettingsTab {
   /** Value of the `tab` query parameter. */
@@ -25,9 +26,11 @@ const tabs = [
 
 /**
  * Settings (spec part 2 §2): a tab bar over one panel; the open tab is kept in `?tab=` so it can
- * be linked to and survives a reload.
+ * be linked to and survives a reload. `PushControl` (from the push feature, composed in app/)
+ * turns push on or off for this device, in a card of the Content tab, beside how the rest reaches
+ * the member.
  */
-export function SettingsPage() {
+export function SettingsPage({ PushControl }: { PushControl?: ComponentType }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const active: SettingsTab = tabs.find(({ id }) => id === searchParams.get('tab')) ?? tabs[0];
   const Panel = active.panel;
@@ -60,6 +63,15 @@ export function SettingsPage() {
         panelClassName="mt-6"
       >
         <Panel />
+        {active.id === 'content' && PushControl !== undefined && (
+          <SettingsCard
+            title="Push notifications on this device"
+            className="mt-6"
+            description="Get new messages, game reminders and waitlist news on this phone or computer, even when GameOn is closed."
+          >
+            <PushControl />
+          </SettingsCard>
+        )}
       </Tabs>
     </div>
   );
