@@ -4,24 +4,17 @@
  * `POST` and `DELETE /api/push/subscriptions`).
  */
 import { z } from 'zod';
+import { vapidPublicKeySchema, type PushSubscriptionBody } from '@gameon/shared';
 import { apiRequest } from '../../lib/api-client';
 
-/** `GET /push/vapid-public-key`: the application server key, base64url (RFC 7515 §2). */
-const vapidKeySchema = z.object({ publicKey: z.string().min(1) });
-
-/** What `PushSubscription.toJSON()` gives, as `POST /push/subscriptions` takes it. */
-export interface PushSubscriptionBody {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
+export type { PushSubscriptionBody };
 
 /** The answers of saving and deleting are not read: a 2xx status is the success. */
 const anyAnswer = z.unknown();
 
 /** The server's VAPID public key (base64url), for `pushManager.subscribe`. */
 export async function fetchVapidPublicKey(): Promise<string> {
-  return (await apiRequest('/push/vapid-public-key', { schema: vapidKeySchema })).data.publicKey;
+  return (await apiRequest('/push/vapid-public-key', { schema: vapidPublicKeySchema })).data.publicKey;
 }
 
 /** Saves this device's subscription for the signed-in member (`POST /push/subscriptions`). */
