@@ -14,7 +14,8 @@ const anyAnswer = z.unknown();
 
 /** The server's VAPID public key (base64url), for `pushManager.subscribe`. */
 export async function fetchVapidPublicKey(): Promise<string> {
-  return (await apiRequest('/push/vapid-public-key', { schema: vapidPublicKeySchema })).data.publicKey;
+  return (await apiRequest('/push/vapid-public-key', { schema: vapidPublicKeySchema })).data
+    .publicKey;
 }
 
 /** Saves this device's subscription for the signed-in member (`POST /push/subscriptions`). */
