@@ -286,7 +286,7 @@ function postgresStore(db: Kysely<DB>): WriteAll<NewDirectMessage, StoredWithNot
         where type = 'message' and is_read = 0
           and (user_id, conversation_id) in
             (select * from unnest(${users}::integer[], ${conversations}::integer[]))
-`.execute(trx);
+          and ${appChannelOn(sql.ref('notifications.user_id'), 'message')}`.execute(trx);
       const { rows: notifications } = await sql<Selectable<NotificationsTable>>`insert into
           notifications (user_id, type, message, data, conversation_id, is_read, created_at)
         select v.u, 'message', v.m, v.d, v.c, 0, v.t

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Notification } from '@gameon/shared';
 import { nextEvent, startServer, type TestServer } from '../../../test/harness.js';
 
@@ -108,24 +108,25 @@ describe('reading notifications', () => {
     const other = await server.signUp('bystander_n');
     const followers: LoginResponse[] = [];
     for (let i = 0; i < 4; i++) followers.push(await server.signUp(`follower_${i}`));
-    for (const f of followers)
+    // A follow's notification is written by a domain-event subscriber after the follow's
+    // response: each is waited for, as a member following one after another would be, so that
+    // the bell's order is the follows' order.
+    for (const f of followers) {
       await server.request('POST', `/api/users/${target.user.id}/follow`, { token: f.token });
+      await server.app.domainEvents.settled();
+    }
     await server.request('POST', `/api/users/${other.user.id}/follow`, {
       token: followers[0]!.token,
     });
+    await server.app.domainEvents.settled();
 
-    // A follow's notification is written by a domain-event handler after the follow's response:
-    // wait for it as the member's bell would.
-    const all = await vi.waitFor(async () => {
-      const listed = await list(target);
-      expect(listed.map((n) => n.message)).toEqual([
-        'follower_3 started following you',
-        'follower_2 started following you',
-        'follower_1 started following you',
-        'follower_0 started following you',
-      ]);
-      return listed;
-    });
+    const all = await list(target);
+    expect(all.map((n) => n.message)).toEqual([
+      'follower_3 started following you',
+      'follower_2 started following you',
+      'follower_1 started following you',
+      'follower_0 started following you',
+    ]);
     const page = await server.request<Notification[]>('GET', '/api/notifications?limit=3', {
       token: target.token,
     });
@@ -133,7 +134,7 @@ describe('reading notifications', () => {
     const rest = await list(target, `?limit=3&cursor=${page.headers.get('x-next-cursor')}`);
     expect(rest.map((n) => n.id)).toEqual([all[3]!.id]);
 
-    const othersId = await vi.waitFor(async () => (await list(other))[0]!.id);
+    const othersId = (await list(other))[0]!.id;
     await server.request('POST', '/api/notifications/mark-read', {
       token: target.token,
       body: { notificationIds: [all[0]!.id, othersId] },
