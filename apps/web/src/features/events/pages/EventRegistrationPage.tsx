@@ -3,7 +3,7 @@ import type { SportsEvent } from '@gameon/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, CircleCheckBig, ClipboardList, MapPin, SearchX, Ticket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -123,16 +123,19 @@ function digitsOnly<N extends string>(field: UseFormRegisterReturn<N>): UseFormR
   };
 }
 
-/** The registration form of `event` for the signed-in member; `onRegistered` once it succeeded. */
+/**
+ * The registration form of `event` for the signed-in member, sending with `registerTeam` (held
+ * by the page, which shows the outcome: the refetch that follows a registration marks the event
+ * registered and may unmount this form before a callback of its own would run).
+ */
 function RegistrationForm({
   event,
-  onRegistered,
+  registerTeam,
 }: {
   event: SportsEvent;
-  onRegistered: () => void;
+  registerTeam: ReturnType<typeof useRegisterForEvent>;
 }) {
   const user = useCurrentUser();
-  const registerTeam = useRegisterForEvent();
   const { register, handleSubmit, formState, getFieldState, setValue } = useForm({
     defaultValues: emptyRegistrationForm,
     resolver: zodResolver(registrationFormSchema),
@@ -145,7 +148,7 @@ function RegistrationForm({
   }, [ownPhone, getFieldState, setValue]);
 
   const submit = handleSubmit((values) =>
-    registerTeam.mutate(toRegistrationBody(event, user.email, values), { onSuccess: onRegistered }),
+    registerTeam.mutate(toRegistrationBody(event, user.email, values)),
   );
 
   return (
@@ -232,9 +235,9 @@ export function EventRegistrationPage() {
   const [params] = useSearchParams();
   const eventId = eventIdParam(params.get('event'));
   const event = useEvent(eventId);
-  const [registered, setRegistered] = useState(false);
+  const registerTeam = useRegisterForEvent();
 
-  if (registered && event.data) {
+  if (registerTeam.isSuccess && event.data) {
     return (
       <Outcome icon={CircleCheckBig} title="Registration successful!" tone="success">
         Your team is registered for <strong>{event.data.title}</strong>. The organizer has your
@@ -292,7 +295,7 @@ export function EventRegistrationPage() {
         Event Registration
       </h1>
       <EventSummary event={event.data} />
-      <RegistrationForm event={event.data} onRegistered={() => setRegistered(true)} />
+      <RegistrationForm event={event.data} registerTeam={registerTeam} />
     </div>
   );
 }
