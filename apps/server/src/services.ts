@@ -155,7 +155,13 @@ export function createServices({
     reports,
     limiter,
   });
-  const registrations = createRegistrationsService({ db, limiter, access, users: members });
+  const registrations = createRegistrationsService({
+    db,
+    limiter,
+    access,
+    users: members,
+    events,
+  });
   const invitations = createInvitationsService({
     db,
     events,

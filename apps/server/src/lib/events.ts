@@ -93,6 +93,8 @@ export interface DomainEvents {
   };
   /** An event was created, or its organizer edited it: its start is `startsAt` (UTC ISO). */
   'event.scheduled': { eventId: number; organizerId: number; startsAt: string };
+  /** `userId` registered a team for event `eventId`. */
+  'event.registered': { eventId: number; userId: number };
   /** A member started following another (not on a repeated follow). */
   'follow.created': { follower: UserRef; followeeId: number };
   /**
@@ -166,6 +168,7 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'event.closed': ({ organizerId }) => organizerId,
   'event.invited': ({ organizer }) => organizer.id,
   'event.scheduled': ({ organizerId }) => organizerId,
+  'event.registered': ({ userId }) => userId,
   'follow.created': ({ follower }) => follower.id,
   'post.created': ({ author }) => author.id,
   'message.direct.created': ({ message }) => message.sender_id,

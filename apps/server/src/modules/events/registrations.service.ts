@@ -18,6 +18,7 @@ import type { AccessService } from '../access/index.js';
 import type { MemberLookup } from '../users/members.service.js';
 import * as eventsRepo from './events.repository.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { DomainEventBus } from '../../lib/events.js';
 import * as repo from './registrations.repository.js';
 
 export interface RegistrationsDeps {
@@ -27,6 +28,8 @@ export interface RegistrationsDeps {
   access: Pick<AccessService, 'requireEvent'>;
   /** The users module's member lookup. */
   users: MemberLookup;
+  /** Raises `event.registered` (a registration within a day of the start is reminded at once). */
+  events: Pick<DomainEventBus, 'emit'>;
 }
 
 function present(row: EventRegistrationRow & { username: string }): EventRegistration {
@@ -43,7 +46,13 @@ function present(row: EventRegistrationRow & { username: string }): EventRegistr
   };
 }
 
-export function createRegistrationsService({ db, limiter, access, users }: RegistrationsDeps) {
+export function createRegistrationsService({
+  db,
+  limiter,
+  access,
+  users,
+  events,
+}: RegistrationsDeps) {
   return {
     /**
      * `POST /event-registrations`: registers the caller's team. Under the event's lock (one
@@ -92,6 +101,7 @@ export function createRegistrationsService({ db, limiter, access, users }: Regis
       });
       const row = await repo.findRegistration(db, id);
       if (!row) throw notFound('Registration not found');
+      events.emit('event.registered', { eventId: row.event_id, userId });
       return { success: true, registration: present(row) };
     },
 

@@ -8,7 +8,8 @@
  *   within them, is reminded at once; a game whose time is edited is rescheduled and reminds
  *   again for its new time; a deleted game's job is dropped;
  * - an event's registrants are told "Starts <when>: <title> at <venue>" (`event_reminder`) 24
- *   hours before its start, by one job per event; an edit of its start reschedules it, a
+ *   hours before its start, by one job per event (a team registered within those 24 hours is
+ *   reminded at once); an edit of its start reschedules it, a
  *   cancellation drops it, and a closed event (its organizer suspended) reminds nobody.
  *
  * Who was reminded of which start is recorded with the notification in one transaction
@@ -142,6 +143,13 @@ export function createRemindersService({
       await remindGame(postId);
   }
 
+  /** Reminds a registrant at once when event `eventId` starts within a day. */
+  async function remindLateRegistrant(eventId: number): Promise<void> {
+    const event = await repo.eventOf(db, eventId);
+    if (event && now().getTime() >= Date.parse(event.event_date) - EVENT_REMINDER_LEAD_MS)
+      await remindEvent(eventId);
+  }
+
   /**
    * Reminds the registrants of event `eventId` not yet reminded of its current start, when it
    * is within {@link EVENT_REMINDER_LEAD_MS} and not past; an event that moved later is
@@ -199,6 +207,7 @@ export function createRemindersService({
     scheduler.cancel(GAME_REMINDER_JOB, String(postId)).then(() => undefined),
   );
   events.on('event.scheduled', ({ eventId }) => planEvent(eventId));
+  events.on('event.registered', ({ eventId }) => remindLateRegistrant(eventId));
   events.on('event.cancelled', ({ eventId }) =>
     scheduler.cancel(EVENT_REMINDER_JOB, String(eventId)).then(() => undefined),
   );

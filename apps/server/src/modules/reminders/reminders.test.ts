@@ -290,6 +290,25 @@ describe('event reminders', () => {
     expect(await countOf(organizer, 'event_reminder')).toBe(0);
   });
 
+  it('reminds at once a team registered within the 24 hours, once', async () => {
+    const organizer = await member();
+    const late = await member();
+    const event = await server.createEvent(organizer.token, {
+      title: 'HSR Late Cup',
+      locationName: 'HSR Turf',
+      eventDate: inHours(10),
+    });
+    // Created within the day: its job is due at once and finds nobody registered yet.
+    await server.app.domainEvents.settled();
+    await runDue();
+    expect((await register(late, event)).status).toBe(201);
+    await server.app.domainEvents.settled();
+    expect(await countOf(late, 'event_reminder')).toBe(1);
+    await runDue();
+    expect(await countOf(late, 'event_reminder')).toBe(1);
+    expect(await countOf(organizer, 'event_reminder')).toBe(0);
+  });
+
   it('reschedules an event whose start is edited', async () => {
     const organizer = await member();
     const event = await server.createEvent(organizer.token, { eventDate: inHours(30) });
