@@ -5,37 +5,14 @@
  * A visitor reads the thread with "Sign in to ask a question". The game page with its thread is screenshot at 375 and 1280 px into
  * /work/shots/comments/ and axe (WCAG 2.2 AA) checks it at both widths, and signed out.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { expectPage, newPerson, signUp } from './helpers.js';
+import { axeViolations, expectPage, newPerson, newPhone, signUp } from './helpers.js';
 
 const SHOTS = '/work/shots/comments';
 const TITLE = 'Floodlit five-a-side at HSR Layout';
 const QUESTION = 'Is there parking near the turf?';
 const ANSWER = 'Yes, two-wheeler parking right outside the gate.';
-
-/** Serious and critical axe violations of the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
-
-/** A fresh phone: a 375 px touch context in India's time zone. */
-async function newPhone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'Asia/Kolkata',
-  });
-  return context.newPage();
-}
 
 /** A full-page screenshot `{name}-{width}.png`, and axe clean. */
 async function shootAndCheck(page: Page, name: string, width: number) {

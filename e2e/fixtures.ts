@@ -45,44 +45,68 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
+/**
+ * Starts a GameOn server process as `npm start` runs it, on a free loopback port, with a fresh
+ * SQLite file and uploads folder in a new temporary folder (`tmpPrefix`) and a mail catcher of its
+ * own; `env` adds to the process's environment. Answers once `/api/health` is ok (throws with
+ * the server's output if it exits or is not healthy within 60 s). `stop` ends the process
+ * (SIGTERM), the mail catcher and the folder; calling it again does nothing more.
+ */
+export async function startServer(
+  options: { tmpPrefix?: string; env?: Record<string, string> } = {},
+): Promise<GameOnServer & { stop: () => Promise<void> }> {
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), options.tmpPrefix ?? 'gameon-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
+      SMTP_URL: smtpUrl,
+      SEED_DEMO: 'false',
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise((r) => child.once('exit', r));
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await mail.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    })());
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, mail, stop };
+}
+
 export const test = base.extend<{ server: GameOnServer }, { workerServer: GameOnServer }>({
   workerServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const mail = new MailCatcher();
-      const smtpUrl = await mail.start();
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-e2e-'));
-      const port = await freePort();
-      let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
-          SMTP_URL: smtpUrl,
-          SEED_DEMO: 'false',
-          UPLOADS_DIR: path.join(dir, 'uploads'),
-          LOG_LEVEL: 'warn',
-          // The accessibility journey's member checks /admin as an operator sees it.
-          ADMIN_EMAILS: 'sunil@example.test',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-      const baseURL = `http://127.0.0.1:${port}`;
+      // The accessibility journey's member checks /admin as an operator sees it.
+      const server = await startServer({ env: { ADMIN_EMAILS: 'sunil@example.test' } });
       try {
-        await waitForHealth(baseURL, child, () => output);
-        await use({ baseURL, mail });
+        await use({ baseURL: server.baseURL, mail: server.mail });
       } finally {
-        if (child.exitCode === null) {
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGTERM');
-          await exited;
-        }
-        await mail.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker' },

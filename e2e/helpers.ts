@@ -66,6 +66,24 @@ export async function newPerson(
   return context.newPage();
 }
 
+/**
+ * A person on a phone: a fresh 375 px mobile context with touch (own storage), in India's time
+ * zone; with `token`, signed in with it (set before the app starts).
+ */
+export async function newPhone(browser: Browser, baseURL: string, token?: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'Asia/Kolkata',
+  });
+  if (token !== undefined) {
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  }
+  return context.newPage();
+}
+
 /** The signed-in member's id, read from the page's session the way the app does. */
 export async function memberId(page: Page): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -116,15 +134,28 @@ export async function postGame(
 /** The WCAG 2.0/2.1/2.2 A and AA rule tags axe checks. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe on the page as it is; answers its serious and critical violations, one line each. */
-export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+/** Runs axe (the WCAG A and AA rules) on the page as it is; answers its serious and critical rules. */
+async function seriousRules(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) =>
-          `${where}: [${v.impact}] ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
-      ),
-    );
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Serious and critical axe violations of the page as it is, one short line each: rule and node. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return (await seriousRules(page)).flatMap((v) =>
+    v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`),
+  );
+}
+
+/**
+ * Serious and critical axe violations of the page as it is, one line each with `where`, the
+ * rule's help and each node's failure summary.
+ */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  return (await seriousRules(page)).flatMap((v) =>
+    v.nodes.map(
+      (node) =>
+        `${where}: [${v.impact}] ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+    ),
+  );
 }

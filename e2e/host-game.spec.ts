@@ -5,22 +5,11 @@
  * page. The edit form and the remove and leave dialogs are screenshot at 1280 px and on a phone
  * (375 px, touch), and axe (WCAG 2.2 AA) checks each.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { SHOTS, expectPage, newPerson, signUp } from './helpers.js';
+import { SHOTS, axeViolations, expectPage, newPerson, signUp } from './helpers.js';
 
 const TITLE = 'Sunday cricket at Cubbon Park';
-
-/** Serious and critical axe violations of the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 

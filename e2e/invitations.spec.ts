@@ -7,9 +7,9 @@
  * mobile viewport with touch) and 1280 px into /work/shots/invites/.
  */
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { expectPage, newPerson, seriousViolations, signUp } from './helpers.js';
+import { expectPage, newPerson, newPhone, seriousViolations, signUp } from './helpers.js';
 
 const SHOTS = '/work/shots/invites';
 const TITLE = 'Invites Indiranagar 7-a-side';
@@ -19,22 +19,6 @@ const FOLLOWER = 'invitesfan';
 /** The signed-in member's session token, as the app keeps it. */
 async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-}
-
-/**
- * The same member on a phone: a 375 px mobile context with touch, signed in with `token` (set
- * before the app starts), in India's time zone.
- */
-async function onPhone(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'Asia/Kolkata',
-  });
-  await context.addInitScript((value) => localStorage.setItem('token', value), token);
-  return context.newPage();
 }
 
 /** A screenshot of `page` as it is into the shots folder, named `name-width`. */
@@ -110,7 +94,7 @@ test('an organizer invites a follower, who accepts from the notification and reg
   expect(created.status()).toBe(201);
 
   // The invite dialog, open: on a phone first (looked at, checked), then the desktop invites.
-  const organizerPhone = await onPhone(browser, server.baseURL, organizerToken);
+  const organizerPhone = await newPhone(browser, server.baseURL, organizerToken);
   await openInvite(organizerPhone);
   violations.push(...(await seriousViolations(organizerPhone, 'invite dialog at 375 px')));
   await shot(organizerPhone, 'invite-dialog');
@@ -124,7 +108,7 @@ test('an organizer invites a follower, who accepts from the notification and reg
   await shot(organizer, 'invite-sent');
 
   // The follower's invitation in the notification list, on a phone and on the desktop.
-  const followerPhone = await onPhone(browser, server.baseURL, followerToken);
+  const followerPhone = await newPhone(browser, server.baseURL, followerToken);
   await openInvitationRow(followerPhone);
   violations.push(
     ...(await seriousViolations(followerPhone, 'invitation in notifications at 375 px')),

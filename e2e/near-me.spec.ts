@@ -7,10 +7,9 @@
  * confirming it. Screenshots of the area step and the confirmation at 375 and 1280 px; axe
  * (WCAG 2.2 AA) on both.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type GameOnServer } from './fixtures.js';
-import { expectPage, newPerson, shoot, signUp } from './helpers.js';
+import { axeViolations, expectPage, newPerson, shoot, signUp } from './helpers.js';
 
 /** Koramangala's point in the offline gazetteer's curated neighbourhoods, [lng, lat]. */
 const KORAMANGALA: [number, number] = [77.6245, 12.9352];
@@ -19,16 +18,6 @@ const northOfKoramangala = (km: number): [number, number] => [
   KORAMANGALA[0],
   KORAMANGALA[1] + km / 111.195,
 ];
-
-/** Serious and critical axe violations of the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
 
 /**
  * Posts a Football game through the API with `page`'s session, tomorrow evening, at `point`:

@@ -5,21 +5,11 @@
  * notification; back on, the next one does. Screenshots at 375 px (a phone) and 1280 px go to
  * /work/shots/digest/; axe finds no serious or critical violation at either width.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { expectPage, memberId, newPerson, signUp } from './helpers.js';
+import { axeViolations, expectPage, memberId, newPerson, newPhone, signUp } from './helpers.js';
 
 const SHOTS = '/work/shots/digest';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
-
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 /** `fan` follows the member `id` through the API, with the fan's own session. */
@@ -38,19 +28,6 @@ async function followNotifications(page: Page) {
   return ((await res.json()) as { type: string; message: string }[]).filter(
     (n) => n.type === 'follow',
   );
-}
-
-/** The page at 375 px on a phone (touch, mobile viewport), signed in with `token`. */
-async function onPhone(browser: Browser, baseURL: string, token: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'Asia/Kolkata',
-  });
-  await context.addInitScript((t) => localStorage.setItem('token', t), token);
-  return context.newPage();
 }
 
 test('notification switches stay as set and change what arrives', async ({ browser, server }) => {
@@ -102,9 +79,9 @@ test('notification switches stay as set and change what arrives', async ({ brows
   await expectPage(asha, 'Notification settings');
   await expect(digest).toBeChecked();
   await asha.screenshot({ path: `${SHOTS}/notification-settings-1280.png`, fullPage: true });
-  expect(await seriousViolations(asha)).toEqual([]);
+  expect(await axeViolations(asha)).toEqual([]);
 
-  const phone = await onPhone(browser, server.baseURL, await tokenOf(asha));
+  const phone = await newPhone(browser, server.baseURL, await tokenOf(asha));
   await phone.goto('/notifications/settings');
   await expectPage(phone, 'Notification settings');
   await expect(
@@ -113,5 +90,5 @@ test('notification switches stay as set and change what arrives', async ({ brows
   // Nothing wider than the phone.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await phone.screenshot({ path: `${SHOTS}/notification-settings-375.png`, fullPage: true });
-  expect(await seriousViolations(phone)).toEqual([]);
+  expect(await axeViolations(phone)).toEqual([]);
 });

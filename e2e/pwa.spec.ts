@@ -23,13 +23,10 @@
  * Screenshots of the Download page and the push control at 375 px (a phone: mobile viewport with
  * touch) and 1280 px go to /work/shots/pwa/; axe checks each.
  */
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type {
   BrowserContext,
   CDPSession,
@@ -37,23 +34,13 @@ import type {
   PlaywrightWorkerArgs,
   Worker,
 } from '@playwright/test';
-import { MailCatcher } from '../apps/server/test/mail-catcher.js';
-import { expect, test, type GameOnServer } from './fixtures.js';
-import { expectPage, signUp } from './helpers.js';
+import { expect, startServer, test } from './fixtures.js';
+import { axeViolations, expectPage, signUp } from './helpers.js';
 
 const SHOTS = '/work/shots/pwa';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LANDING = 'Find players. Join games. Play more.';
 const PUSH_UNAVAILABLE =
   'Push isn’t available in this browser right now. You’ll still see notifications in the app.';
-
-/** Serious and critical axe violations of the page as it is (as e2e/accessibility.spec.ts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `[${v.impact}] ${v.id} at ${node.target.join(' ')}`));
-}
 
 /** A full-page screenshot into {@link SHOTS}, then axe on the same state. */
 async function shootAndCheck(page: Page, name: string) {
@@ -61,7 +48,7 @@ async function shootAndCheck(page: Page, name: string) {
   // From the top, so the sticky header is drawn once, where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /**
@@ -305,73 +292,10 @@ test('a member’s app registers the service worker, is installable and shows pu
   await close();
 });
 
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
-
-/** A GameOn server process of this journey's own (as e2e/fixtures.ts starts the shared one). */
-async function ownServer(): Promise<GameOnServer & { stop: () => Promise<void> }> {
-  const mail = new MailCatcher();
-  const smtpUrl = await mail.start();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameon-pwa-server-'));
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
-      SMTP_URL: smtpUrl,
-      SEED_DEMO: 'false',
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-        return fetch(`${baseURL}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return {
-    baseURL,
-    mail,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await mail.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 test('the installed app opens its offline page when the server is stopped', async ({
   playwright,
 }) => {
-  const own = await ownServer();
+  const own = await startServer({ tmpPrefix: 'gameon-pwa-server-' });
   const { page, close } = await ownProfile(playwright, own.baseURL);
   try {
     await signUp(page, own, 'pwa_offline');

@@ -499,19 +499,22 @@ function inIndia(now: number, [day, hour, minute]: When): string {
  */
 async function scheduleReminders(trx: Transaction<DB>, now: number): Promise<void> {
   const nowIso = new Date(now).toISOString();
-  const dueAt = (start: string, leadMs: number) =>
-    new Date(Math.max(Date.parse(start) - leadMs, now)).toISOString();
+  /** Upserts the reminder job `kind` of the item `id` starting at `start`, due `leadMs` before. */
+  const schedule = (kind: string, id: number, start: string, leadMs: number, payload: object) =>
+    schedulerRepo.upsertJob(trx, {
+      kind,
+      key: String(id),
+      due_at: new Date(Math.max(Date.parse(start) - leadMs, now)).toISOString(),
+      payload: JSON.stringify(payload),
+    });
   const games = await trx
     .selectFrom('posts')
     .select(['id', 'event_time'])
     .where('event_time', '>', nowIso)
     .execute();
   for (const game of games)
-    await schedulerRepo.upsertJob(trx, {
-      kind: GAME_REMINDER_JOB,
-      key: String(game.id),
-      due_at: dueAt(game.event_time, GAME_REMINDER_LEAD_MS),
-      payload: JSON.stringify({ postId: game.id }),
+    await schedule(GAME_REMINDER_JOB, game.id, game.event_time, GAME_REMINDER_LEAD_MS, {
+      postId: game.id,
     });
   const events = await trx
     .selectFrom('events')
@@ -519,11 +522,8 @@ async function scheduleReminders(trx: Transaction<DB>, now: number): Promise<voi
     .where('event_date', '>', nowIso)
     .execute();
   for (const event of events)
-    await schedulerRepo.upsertJob(trx, {
-      kind: EVENT_REMINDER_JOB,
-      key: String(event.id),
-      due_at: dueAt(event.event_date, EVENT_REMINDER_LEAD_MS),
-      payload: JSON.stringify({ eventId: event.id }),
+    await schedule(EVENT_REMINDER_JOB, event.id, event.event_date, EVENT_REMINDER_LEAD_MS, {
+      eventId: event.id,
     });
 }
 

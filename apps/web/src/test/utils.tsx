@@ -1,6 +1,14 @@
 /** Helpers for component tests: real providers, and `fetch` intercepted at the network boundary. */
 import { TOKEN_STORAGE_KEY } from '@gameon/shared';
-import type { Place, Post, Review, SessionUser, Settings, UserProfile } from '@gameon/shared';
+import type {
+  Notification,
+  Place,
+  Post,
+  Review,
+  SessionUser,
+  Settings,
+  UserProfile,
+} from '@gameon/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -122,6 +130,49 @@ export function mockFetch(handler: (call: FetchCall) => Response | Promise<Respo
     }),
   );
   return calls;
+}
+
+/**
+ * Replaces `fetch` for the signed-in app's shell: `GET /api/auth/me` answers {@link testUser} and
+ * `GET /api/messages/unread-count` no unread messages; any other call goes to `handler`, and
+ * what it leaves unanswered (`undefined`) is a 404 "Not found". Returns the list of calls made.
+ */
+export function mockAppFetch(
+  handler: (call: FetchCall) => Response | undefined | Promise<Response | undefined>,
+): FetchCall[] {
+  return mockFetch(async (call) => {
+    switch (`${call.method} ${call.url.pathname}`) {
+      case 'GET /api/auth/me':
+        return jsonResponse(testUser);
+      case 'GET /api/messages/unread-count':
+        return jsonResponse({ total: 0 });
+    }
+    return (
+      (await handler(call)) ??
+      jsonResponse({ success: false, message: 'Not found' }, { status: 404 })
+    );
+  });
+}
+
+/**
+ * A notification as `GET /api/notifications` lists it: unread, created now and with no data,
+ * unless `overrides` says otherwise.
+ */
+export function testNotification(
+  id: number,
+  type: Notification['type'],
+  message: string,
+  overrides: Partial<Notification> = {},
+): Notification {
+  return {
+    id,
+    type,
+    message,
+    created_at: new Date().toISOString(),
+    is_read: false,
+    data: {},
+    ...overrides,
+  };
 }
 
 export const testUser: SessionUser = {

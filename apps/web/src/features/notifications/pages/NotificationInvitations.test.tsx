@@ -1,4 +1,3 @@
-import type { Notification } from '@gameon/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,31 +6,25 @@ import { testEvent } from '../../../test/events';
 import {
   LocationProbe,
   jsonResponse,
-  mockFetch,
+  mockAppFetch,
   renderSignedIn,
-  testUser,
+  testNotification,
 } from '../../../test/utils';
 import { notificationTarget } from '../api';
 import { NotificationsPage } from './NotificationsPage';
 
 const now = new Date().toISOString();
 
-function invitationNote(id: number, invitationId: number): Notification {
-  return {
-    id,
-    type: 'event_invitation',
-    message: `rahul invited you to "Cup ${invitationId}"`,
+const invitationNote = (id: number, invitationId: number) =>
+  testNotification(id, 'event_invitation', `rahul invited you to "Cup ${invitationId}"`, {
     created_at: now,
-    is_read: false,
     data: { event_id: 11, invitation_id: invitationId },
-  };
-}
+  });
 
 /** The page with two invitation rows: 41 still pending, 42 answered or no longer open. */
 function openPage() {
-  const calls = mockFetch(({ url }) => {
+  const calls = mockAppFetch(({ url }) => {
     const path = url.pathname;
-    if (path === '/api/auth/me') return jsonResponse(testUser);
     if (path === '/api/notifications')
       return jsonResponse([
         invitationNote(2, 42),
@@ -50,7 +43,7 @@ function openPage() {
     if (path === '/api/event-invitations/41/accept')
       return jsonResponse({ success: true, event_id: 11 });
     if (path === '/api/event-invitations/41/decline') return jsonResponse({ success: true });
-    return jsonResponse({ message: 'Not found' }, { status: 404 });
+    return undefined;
   });
   renderSignedIn(<NotificationsPage />, {
     route: '/notifications',

@@ -8,6 +8,7 @@ import {
   jsonResponse,
   mockFetch,
   renderSignedIn,
+  testNotification,
   testUser,
 } from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
@@ -15,9 +16,8 @@ import { NotificationsPage } from './NotificationsPage';
 
 const now = new Date().toISOString();
 
-function note(id: number, type: Notification['type'], message: string, is_read = false) {
-  return { id, type, message, created_at: now, is_read, data: {} } satisfies Notification;
-}
+const note = (id: number, type: Notification['type'], message: string, is_read = false) =>
+  testNotification(id, type, message, { created_at: now, is_read });
 
 let notifications: Notification[];
 /** A second, older page, served after the cursor 'page-2' when not empty. */

@@ -53,6 +53,12 @@ export function matchesFilter(item: ReceivedNotification, filter: NotificationFi
   }
 }
 
+/** The two answers to an invitation, as their buttons show them (Accept first, the primary one). */
+const INVITATION_ANSWERS = [
+  { verb: 'accept', label: 'Accept', variant: 'primary', Icon: Check, iconClass: 'size-4' },
+  { verb: 'decline', label: 'Decline', variant: 'secondary', Icon: X, iconClass: 'size-3.5' },
+] as const;
+
 /**
  * Accept and Decline on an `event_invitation` row while its invitation is pending: Accept opens
  * the event's registration form, Decline takes the buttons away. Answering reads the row.
@@ -79,25 +85,19 @@ function InvitationButtons({
     );
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      <Button
-        size="sm"
-        loading={answer.isPending && answer.variables.answer === 'accept'}
-        disabled={answer.isPending}
-        onClick={() => act('accept')}
-      >
-        <Check aria-hidden="true" className="size-4" />
-        Accept
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={answer.isPending && answer.variables.answer === 'decline'}
-        disabled={answer.isPending}
-        onClick={() => act('decline')}
-      >
-        <X aria-hidden="true" className="size-3.5" />
-        Decline
-      </Button>
+      {INVITATION_ANSWERS.map(({ verb, label, variant, Icon, iconClass }) => (
+        <Button
+          key={verb}
+          variant={variant}
+          size="sm"
+          loading={answer.isPending && answer.variables.answer === verb}
+          disabled={answer.isPending}
+          onClick={() => act(verb)}
+        >
+          <Icon aria-hidden="true" className={iconClass} />
+          {label}
+        </Button>
+      ))}
       {answer.isError && (
         <p role="alert" className="w-full text-sm text-red-700">
           {errorMessage(answer.error, 'Could not answer the invitation. Please try again.')}

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/app';
-import { jsonResponse, mockFetch, testPost, testUser } from '../../../test/utils';
+import { jsonResponse, mockAppFetch, testPost, testUser } from '../../../test/utils';
 
 /** rahul's game, which testUser (priya, id 7) visits. */
 const game = testPost(42, { author_id: 3, author: { id: 3, username: 'rahul' } });
@@ -24,12 +24,8 @@ const asha = { id: 11, username: 'asha' };
 function renderThread(thread: CommentThread, signedIn = true) {
   if (signedIn) localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
   let current = thread;
-  const calls = mockFetch(({ url, method, body }) => {
+  const calls = mockAppFetch(({ url, method, body }) => {
     switch (`${method} ${url.pathname}`) {
-      case 'GET /api/auth/me':
-        return jsonResponse(testUser);
-      case 'GET /api/messages/unread-count':
-        return jsonResponse({ total: 0 });
       case 'GET /api/posts/42':
         return jsonResponse(game);
       case 'GET /api/posts/42/comments':
@@ -39,8 +35,6 @@ function renderThread(thread: CommentThread, signedIn = true) {
         current = { ...current, comments: [...current.comments, stored] };
         return jsonResponse(stored, { status: 201 });
       }
-      default:
-        return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     }
   });
   renderApp('/posts/42');

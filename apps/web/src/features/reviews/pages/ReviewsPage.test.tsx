@@ -4,7 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/app';
-import { jsonResponse, mockFetch, renderSignedIn, testReview, testUser } from '../../../test/utils';
+import {
+  jsonResponse,
+  mockAppFetch,
+  mockFetch,
+  renderSignedIn,
+  testReview,
+  testUser,
+} from '../../../test/utils';
 import type { FetchCall } from '../../../test/utils';
 import { ReviewsPage } from './ReviewsPage';
 
@@ -268,12 +275,8 @@ describe('Reviews in the app (spec part 2 §2 route table, §4 "Review creation"
   it('goes to /reviews once a review is written, the sidebar marking Reviews as the current page', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
     let written: Review[] = [];
-    const calls = mockFetch(({ url, method, body }) => {
+    const calls = mockAppFetch(({ url, method, body }) => {
       switch (`${method} ${url.pathname}`) {
-        case 'GET /api/auth/me':
-          return jsonResponse(testUser);
-        case 'GET /api/messages/unread-count':
-          return jsonResponse({ total: 0 });
         case 'POST /api/reviews':
           written = [{ ...testReview(9), ...(body as object) }];
           return jsonResponse(written[0], { status: 201 });
@@ -281,8 +284,6 @@ describe('Reviews in the app (spec part 2 §2 route table, §4 "Review creation"
           return jsonResponse(written);
         case 'GET /api/reviews/stats':
           return jsonResponse(emptyStats);
-        default:
-          return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
       }
     });
     const router = renderApp('/create-review');
