@@ -3,13 +3,13 @@
  * the host, on a laptop (1280 px), hears of it from the notification bell, opens the game and
  * answers; the player's page shows the answer; the host then deletes the question (asked first).
  * A visitor reads the thread with "Sign in to ask a question". The game page with its thread is screenshot at 375 and 1280 px into
- * /work/shots/comments/ and axe (WCAG 2.2 AA) checks it at both widths, and signed out.
+ * test-results/screenshots/comments/ and axe (WCAG 2.2 AA) checks it at both widths, and signed out.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { axeViolations, expectPage, newPerson, newPhone, signUp } from './helpers.js';
 
-const SHOTS = '/work/shots/comments';
+const SHOTS = 'test-results/screenshots/comments';
 const TITLE = 'Floodlit five-a-side at HSR Layout';
 const QUESTION = 'Is there parking near the turf?';
 const ANSWER = 'Yes, two-wheeler parking right outside the gate.';

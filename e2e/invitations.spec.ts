@@ -4,14 +4,14 @@
  * invitation in their notifications with Accept and Decline, accepts, lands on the event's
  * registration form, registers a team, and finds the event registered. The invite dialog open
  * and the invitation in the notification list are checked by axe and shot at 375 px (a phone:
- * mobile viewport with touch) and 1280 px into /work/shots/invites/.
+ * mobile viewport with touch) and 1280 px into test-results/screenshots/invitations/.
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { expectPage, newPerson, newPhone, seriousViolations, signUp } from './helpers.js';
 
-const SHOTS = '/work/shots/invites';
+const SHOTS = 'test-results/screenshots/invitations';
 const TITLE = 'Invites Indiranagar 7-a-side';
 const ORGANIZER = 'invitesorg';
 const FOLLOWER = 'invitesfan';

@@ -3,13 +3,13 @@
  * notifications page's Settings link, flips switches that stay flipped after a reload, and a
  * switch changes what arrives: with "In the app" off for follows, a new follower leaves no
  * notification; back on, the next one does. Screenshots at 375 px (a phone) and 1280 px go to
- * /work/shots/digest/; axe finds no serious or critical violation at either width.
+ * test-results/screenshots/notification-settings/; axe finds no serious or critical violation at either width.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { axeViolations, expectPage, memberId, newPerson, newPhone, signUp } from './helpers.js';
 
-const SHOTS = '/work/shots/digest';
+const SHOTS = 'test-results/screenshots/notification-settings';
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 /** `fan` follows the member `id` through the API, with the fan's own session. */

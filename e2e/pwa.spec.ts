@@ -21,7 +21,7 @@
  *   journey's own (the shared one serves the other journeys), stopped for real.
  *
  * Screenshots of the Download page and the push control at 375 px (a phone: mobile viewport with
- * touch) and 1280 px go to /work/shots/pwa/; axe checks each.
+ * touch) and 1280 px go to test-results/screenshots/pwa/; axe checks each.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -37,7 +37,7 @@ import type {
 import { expect, startServer, test } from './fixtures.js';
 import { axeViolations, expectPage, signUp } from './helpers.js';
 
-const SHOTS = '/work/shots/pwa';
+const SHOTS = 'test-results/screenshots/pwa';
 const LANDING = 'Find players. Join games. Play more.';
 const PUSH_UNAVAILABLE =
   'Push isn’t available in this browser right now. You’ll still see notifications in the app.';
