@@ -88,8 +88,8 @@ describe('NotificationSettingsPage', () => {
     expect(app).toBeChecked();
   });
 
-  it('names a type it has no label for by its name in words', () => {
-    expect(typeLabel('match_reminder' as never)).toBe('Match reminder');
+  it('labels every type, in one of the page groups', () => {
+    for (const type of NOTIFICATION_TYPES) expect(typeLabel(type)).toMatch(/^[A-Z]/);
     expect(typeLabel('follow')).toBe('New followers');
   });
 });

@@ -13,6 +13,9 @@ import { LoadingLine, RetryAlert } from '../../../components/LoadStates';
 import { cx } from '../../../lib/format';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../settings-api';
 
+/** The groups in page order. */
+const GROUPS = ['Games', 'Messages', 'People', 'Events'] as const;
+
 /** The channels as members read them. */
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   app: 'In the app',
@@ -21,11 +24,10 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
 };
 
 /**
- * What each notification type is about, as the page lists it, and its group. Keyed by text, so
- * the types other work adds to NOTIFICATION_TYPES (reminders, comments, invitations) have their
- * labels ready; a type without one shows under "Other" with its name in words.
+ * What each notification type is about, as the page lists it, and its group: one entry per
+ * NOTIFICATION_TYPES type (a type added there fails the type check until it has its label).
  */
-const TYPE_LABELS: Record<string, { label: string; group: string } | undefined> = {
+const TYPE_LABELS: Record<NotificationType, { label: string; group: (typeof GROUPS)[number] }> = {
   interest: { label: 'Interest in your games', group: 'Games' },
   player_left: { label: 'Players leaving your games', group: 'Games' },
   nearby_post: { label: 'New games near you', group: 'Games' },
@@ -43,19 +45,13 @@ const TYPE_LABELS: Record<string, { label: string; group: string } | undefined> 
   event_invitation: { label: 'Invitations to events', group: 'Events' },
 };
 
-/** The groups in page order; a type added later without a label shows under "Other". */
-const GROUPS = ['Games', 'Messages', 'People', 'Events', 'Other'] as const;
-
-/** A type's label: its own, or its name in words ('match_reminder' -> 'Match reminder'). */
+/** A type's label, as its switches name it ("Push for New messages"). */
 export function typeLabel(type: NotificationType): string {
-  const known = TYPE_LABELS[type]?.label;
-  if (known) return known;
-  const words = type.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return TYPE_LABELS[type].label;
 }
 
 function typesOf(group: string): NotificationType[] {
-  return NOTIFICATION_TYPES.filter((type) => (TYPE_LABELS[type]?.group ?? 'Other') === group);
+  return NOTIFICATION_TYPES.filter((type) => TYPE_LABELS[type].group === group);
 }
 
 /** A real checkbox with the switch role, drawn as a sliding switch; its name says it all. */
