@@ -1,5 +1,5 @@
 /**
- * The landing page's JavaScript as a signed-out visitor downloads it (issue 9, issue 16): opens
+ * The landing page's JavaScript as a signed-out visitor downloads it: opens
  * `/` of the built web app in Chromium against a real server on loopback, and prints every
  * script the page loaded with its raw and gzipped size (bytes, zlib level 9), then the totals.
  * Needs `npm run build` first. Run: `node --import tsx bench/landing-js.ts`. The budget these

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "A light first page": a signed-out visitor opening / downloads no zod and no Socket.IO
+ * A light first page: a signed-out visitor opening / downloads no zod and no Socket.IO
  * client, at most {@link SCRIPT_BUDGET_BYTES} of JavaScript (gzip of each script body, summed), and
  * every hashed asset arrives compressed with a year-long immutable cache. The pre-rendered page
  * works without script: its menu opens and its gallery filters by category.
@@ -9,7 +9,7 @@ import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 /**
- * The landing page's script budget (issue 16): gzipped bytes, all scripts together. The page is
+ * The landing page's script budget: gzipped bytes, all scripts together. The page is
  * pre-rendered and never hydrated, so a visitor loads only the small entry that starts the web
  * app for a member (about 2 KB); the budget is the issue's.
  */

@@ -1,5 +1,5 @@
 /**
- * The installable app and web push in real Chromium (issue 33). Chromium reports installability
+ * The installable app and web push in real Chromium. Chromium reports installability
  * and allows push only outside incognito, so these journeys use persistent browser profiles
  * (`launchPersistentContext`, a fresh profile folder each) instead of the fixtures' contexts.
  *

@@ -156,7 +156,7 @@ export async function startServer(
     // Every answer is checked against its route's response schema: a drifted field fails a test.
     RESPONSE_VALIDATION: 'on',
     // Rate limits off unless a test turns them on (RATE_LIMITS: 'on'): most tests write far
-    // more, and faster, than a member would (issue 17).
+    // more, and faster, than a member would.
     RATE_LIMITS: 'off',
     // On PostgreSQL the feed uses PostGIS when the database has it (migration 0016 creates it
     // where installed); TEST_POSTGIS=off runs the portable plan there instead (place index cells

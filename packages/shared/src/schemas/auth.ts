@@ -105,7 +105,7 @@ export const sessionUserSchema = z.object({
   tags: z.array(z.string()),
   profile_picture_url: z.string().nullable(),
   created_at: z.string(),
-  /** An operator (`ADMIN_EMAILS`, issue 17): the web app shows the admin link. */
+  /** An operator (`ADMIN_EMAILS`): the web app shows the admin link. */
   is_operator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -152,13 +152,13 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /**
- * Session lifetimes (issue 17): a session ends after 30 days without use, and 90 days after it
+ * Session lifetimes: a session ends after 30 days without use, and 90 days after it
  * began however much it is used; signing out ends it at once.
  */
 export const SESSION_IDLE_DAYS = 30;
 export const SESSION_MAX_DAYS = 90;
 
-/** One of the member's sessions in `GET /auth/sessions` (issue 17); never its token. */
+/** One of the member's sessions in `GET /auth/sessions`; never its token. */
 export const sessionInfoSchema = z.object({
   id: z.number(),
   /** From the user agent, e.g. "Chrome on Android"; "Unknown device" when there was none. */

@@ -1,6 +1,6 @@
 /**
  * Events and their registrations (spec part 2 §2 Events and Event registration, §3 Event and
- * Event registration form, §5, §9; CONTRACT.md events calls; issue 13). Named `events` in the
+ * Event registration form, §5, §9; CONTRACT.md events calls). Named `events` in the
  * API; the types are `SportsEvent...` so they never shadow the DOM's `Event` (nor the socket
  * event maps of `../events.ts`).
  */
@@ -39,7 +39,7 @@ const TEAMS_MESSAGE = `Maximum participants must be a whole number from 1 to ${E
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * `POST /events` and `PUT /events/{id}` body (issue 13; camelCase like `POST /posts`). Times are
+ * `POST /events` and `PUT /events/{id}` body (camelCase like `POST /posts`). Times are
  * ISO-8601 instants with an offset; `cost` is rupees per person, `prize` the prize pool in
  * rupees; `maxParticipants` counts registrations (teams). An online game's event may leave out
  * `location`; every other event needs one. The end comes after the start (at most 30 days on);
@@ -141,7 +141,7 @@ export const eventsQuerySchema = pageQuerySchema
 export type EventsQuery = z.input<typeof eventsQuerySchema>;
 
 /**
- * An event as the API returns it (spec part 2 §3 Event; issue 13). Times are UTC ISO-8601;
+ * An event as the API returns it (spec part 2 §3 Event). Times are UTC ISO-8601;
  * `duration_hours` = end minus start in hours (2 decimals); `cost` (per person) and `prize` in
  * whole rupees; `max_participants` and `current_participants` count registrations (teams);
  * `location` null for an online event without a point; `distance` in metres when `lat`/`lng`
@@ -212,7 +212,7 @@ export const eventRegistrationBodySchema = z.object({
 export type EventRegistrationBody = z.input<typeof eventRegistrationBodySchema>;
 
 /**
- * One registration (issue 13): a team registered by `user`, with the contact details of the
+ * One registration: a team registered by `user`, with the contact details of the
  * form and the account's e-mail. Only the registrant (in the answer to registering) and the
  * organizer (`GET /events/{id}/registrations`) ever receive one.
  */

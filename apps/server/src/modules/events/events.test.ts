@@ -1,5 +1,5 @@
 /**
- * Events (issue 13) over real HTTP on a real database (SQLite, or PostgreSQL with TEST_DIALECT):
+ * Events over real HTTP on a real database (SQLite, or PostgreSQL with TEST_DIALECT):
  * the public list with every filter alone and combined, its pages, one event, creation rules,
  * editing and cancelling by the organizer (registered members told, stored and pushed live), the
  * calendar file, blocks, and account deletion.

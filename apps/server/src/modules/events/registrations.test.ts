@@ -1,5 +1,5 @@
 /**
- * Event registration (issue 13) over real HTTP on a real database (SQLite, or PostgreSQL with
+ * Event registration over real HTTP on a real database (SQLite, or PostgreSQL with
  * TEST_DIALECT): the form's rules and each refusal, the account's e-mail stored whatever the
  * body says, the capacity race, cancelling one's own, the organizer's list, and that no other
  * answer ever carries a registration's phone or name.

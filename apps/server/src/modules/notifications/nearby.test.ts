@@ -1,5 +1,5 @@
 /**
- * Nearby-post notifications to many members at once (issue 5 nearby_post; issue 10: one query
+ * Nearby-post notifications to many members at once (nearby_post; one query
  * finds every recipient, one batch insert stores them). Its own server, so its sign-ups do not
  * spend the rate limits of notifications.test.ts.
  */

@@ -35,7 +35,7 @@ function issues(values: EventFormValues) {
       );
 }
 
-describe('eventFormSchema (eventBodySchema rules, issue 13)', () => {
+describe('eventFormSchema (eventBodySchema rules)', () => {
   it('turns valid values into the POST /events body', () => {
     const result = eventFormSchema(() => now).parse(valid);
     expect(result).toEqual({

@@ -43,7 +43,7 @@ function inDays(days: number, hour: number): string {
   return toDateTimeLocal(date);
 }
 
-describe('CreateEventPage (issue 13)', () => {
+describe('CreateEventPage', () => {
   it('names every missing field and sends nothing', async () => {
     const { calls, user } = renderPage(() => jsonResponse({}));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));

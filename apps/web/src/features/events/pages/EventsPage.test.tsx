@@ -42,7 +42,7 @@ function eventsQueries(calls: FetchCall[]): URLSearchParams[] {
     .map((call) => call.url.searchParams);
 }
 
-describe('EventsPage (spec part 2 §2 "Events", issue 13)', () => {
+describe('EventsPage (spec part 2 §2 "Events")', () => {
   it("shows a visitor the events with the card's facts, in the public frame", async () => {
     const getCurrentPosition = vi.fn();
     Object.defineProperty(navigator, 'geolocation', {

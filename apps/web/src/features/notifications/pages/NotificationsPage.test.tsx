@@ -120,7 +120,7 @@ describe('NotificationsPage', () => {
     );
   });
 
-  it('shows a notification of a type it does not know as text with no link, and the rest as before (issue 15)', async () => {
+  it('shows a notification of a type it does not know as text with no link, and the rest as before', async () => {
     const fromNewerServer: unknown[] = [
       {
         id: 9,

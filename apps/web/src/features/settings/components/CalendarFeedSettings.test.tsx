@@ -25,7 +25,7 @@ function renderFeed(active: boolean) {
   return { calls, user: userEvent.setup() };
 }
 
-describe('CalendarFeedSettings (issue 11)', () => {
+describe('CalendarFeedSettings', () => {
   it('makes a private link, copies it and resets it to a new one', async () => {
     const { calls, user } = renderFeed(false);
     await user.click(await screen.findByRole('button', { name: 'Get link' }));

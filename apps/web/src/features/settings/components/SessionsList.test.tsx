@@ -55,7 +55,7 @@ function renderSessions() {
   return { calls, user: userEvent.setup() };
 }
 
-describe('SessionsList (issue 17)', () => {
+describe('SessionsList', () => {
   it('lists the devices with when they were last seen, marking this one', async () => {
     renderSessions();
     const list = await screen.findByRole('list');

@@ -118,7 +118,7 @@ describe('Settings > Privacy (spec part 2 §2, §6)', () => {
   });
 });
 
-describe('Settings > Privacy > Blocked members (issue 4)', () => {
+describe('Settings > Privacy > Blocked members', () => {
   it('lists the members one blocked and unblocks one', async () => {
     let blocked = [
       { id: 3, username: 'rahul', profile_picture_url: null },

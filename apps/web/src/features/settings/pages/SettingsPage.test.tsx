@@ -12,7 +12,7 @@ function renderPage() {
 }
 
 /**
- * Answers the Security tab's sessions list (issue 17) with none and every other call with
+ * Answers the Security tab's sessions list with none and every other call with
  * `handler`; returns the calls other than the list.
  */
 function mockPasswordFetch(handler: () => Response) {
