@@ -373,6 +373,9 @@ describe("a suspended member's events and registrations", () => {
       registrationForm(cup.id),
     );
     expect(registered.status).toBe(201);
+    // What the registration set off (a reminder, the event starting within a day) is done
+    // before the member listens for what the suspension brings.
+    await server.app.domainEvents.settled();
     const socket = await server.connect(entrant.token);
     const pushed = nextEvent(socket, 'notification');
 

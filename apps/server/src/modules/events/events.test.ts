@@ -586,6 +586,9 @@ describe('cancelling an event', () => {
     await register(member, event.id);
     await register(other, event.id);
     const bystander = await server.signUp('bystander');
+    // What the registrations set off (a reminder, the event starting within a day) is done
+    // before the member listens for the cancellation's notification.
+    await server.app.domainEvents.settled();
     const socket = await server.connect(member.token);
     const pushed = nextEvent(socket, 'notification');
 

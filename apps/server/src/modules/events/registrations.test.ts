@@ -358,6 +358,9 @@ describe('privacy of registrations', () => {
       },
     );
     answers.push(cancelled.body);
+    // What the registrations set off (a reminder, the event starting within a day) is done
+    // before the member listens for the cancellation's notification.
+    await server.app.domainEvents.settled();
     const socket = await server.connect(member.token);
     const pushed = nextEvent(socket, 'notification');
     const removed = await server.request('DELETE', `/api/events/${event.id}`, {
