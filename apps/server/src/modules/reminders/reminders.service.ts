@@ -75,16 +75,11 @@ export function createRemindersService({
    * suspended; never a suspended member or one blocked either way with the owner.
    */
   async function audience(ownerId: number, memberIds: number[]): Promise<number[]> {
-    const absent = await access.hiddenAmong(null, [ownerId, ...memberIds]);
-    if (absent.has(ownerId)) return [];
-    const kept: number[] = [];
-    for (const memberId of new Set(memberIds)) {
-      if (absent.has(memberId)) continue;
-      if (memberId !== ownerId && (await access.hiddenAmong(memberId, [ownerId])).has(ownerId))
-        continue;
-      kept.push(memberId);
-    }
-    return kept;
+    if ((await access.hiddenAmong(null, [ownerId])).has(ownerId)) return [];
+    // As the owner sees them: a block either way or a suspension hides a member (never the
+    // owner themselves), in one query for all of them.
+    const hidden = await access.hiddenAmong(ownerId, memberIds);
+    return [...new Set(memberIds)].filter((memberId) => !hidden.has(memberId));
   }
 
   /**
