@@ -28,6 +28,7 @@ import { createReportsService } from './modules/admin/reports.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createChatsService } from './modules/chats/chats.service.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { createCostsService } from './modules/costs/costs.service.js';
 import { createDirectService, createDirectWrites } from './modules/direct/index.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createRegistrationsService } from './modules/events/registrations.service.js';
@@ -243,6 +244,7 @@ export function createServices({
   const pictures = createPicturesService({ db, storage, limiter });
   const account = createAccountService({ db, events, storage, limiter });
   const comments = createCommentsService({ db, events, limiter, access, reports });
+  const costs = createCostsService({ db, limiter, access, posts, users: members });
 
   return {
     scheduler,
@@ -269,6 +271,7 @@ export function createServices({
     pictures,
     account,
     comments,
+    costs,
   };
 }
 

@@ -196,6 +196,16 @@ POST /api/posts/:id/comments                          401      401      201     
 DELETE /api/posts/:id/comments/:commentId             401      401      403       404      404      401        404          200      403
 POST /api/comments/:id/report                         401      401      200       404      404      401        404          400      200
 
+GET /api/posts/:id/cost                               401      401      403       404      404      401        404          200      403
+PUT /api/posts/:id/cost                               401      401      403       404      404      401        404          200      403
+DELETE /api/posts/:id/cost                            401      401      403       404      404      401        404          200      403
+POST /api/posts/:id/cost/paid                         401      401      403       404      404      401        404          400      403
+DELETE /api/posts/:id/cost/paid                       401      401      403       404      404      401        404          400      403
+PUT /api/posts/:id/cost/payments/:userId              401      401      403       404      404      401        404          200      403
+GET /api/settings/upi                                 401      401      200       200      200      401        =            200      200
+PUT /api/settings/upi                                 401      401      200       200      200      401        =            200      200
+DELETE /api/settings/upi                              401      401      200       200      200      401        =            200      200
+
 GET /api/places/autocomplete                          401      401      out       out      out      401        out          in       out
 GET /api/places/reverse                               401      401      200|503   200|503  200|503  401        =            200|503  200|503
 
@@ -415,6 +425,21 @@ function eventBody(dayOffset: number, title: string): EventBody {
   const start = new Date(Date.now() + dayOffset * DAY_MS);
   start.setUTCHours(6, 0, 0, 0);
   return sharedEventBody(title, { eventDate: start.toISOString() });
+}
+
+/**
+ * The game a cost cell acts on: for the owner, a new game of theirs with their UPI ID saved (a
+ * cost needs one); for everyone else, the subject's game.
+ */
+async function costGame(c: Cell): Promise<number> {
+  if (c.persona !== 'owner') return c.t.game;
+  await ok(
+    server.request('PUT', '/api/settings/upi', {
+      token: c.t.member.token,
+      body: { upiId: 'matrixhost@okaxis' },
+    }),
+  );
+  return fresh.post(c.t.member);
 }
 
 /** Resources made for one cell. */
@@ -1530,6 +1555,64 @@ const CELLS: Record<string, CellRunner> = {
       () => ({ reason: 'Matrix' }),
     ),
   },
+
+  // The cost split of the subject's game, joined by the friend: only its host and joined players
+  // see it. The host's writes act on a game made for the cell, with their UPI ID saved.
+  'GET /api/posts/:id/cost': { run: call('GET', (c) => `/api/posts/${c.t.game}/cost`) },
+  'PUT /api/posts/:id/cost': {
+    run: async (c) =>
+      code(
+        await c.req('PUT', `/api/posts/${await costGame(c)}/cost`, {
+          body: { kind: 'total', amountPaise: 150_000 },
+        }),
+      ),
+  },
+  'DELETE /api/posts/:id/cost': {
+    run: async (c) => code(await c.req('DELETE', `/api/posts/${await costGame(c)}/cost`)),
+  },
+  // The host collects: their own "paid" mark is refused as such.
+  'POST /api/posts/:id/cost/paid': {
+    run: call('POST', (c) => `/api/posts/${c.t.game}/cost/paid`),
+  },
+  'DELETE /api/posts/:id/cost/paid': {
+    run: call('DELETE', (c) => `/api/posts/${c.t.game}/cost/paid`),
+  },
+  // The host confirms the friend's mark on a game made for the cell.
+  'PUT /api/posts/:id/cost/payments/:userId': {
+    run: async (c) => {
+      let id = c.t.game;
+      if (c.persona === 'owner') {
+        id = await costGame(c);
+        await ok(
+          server.request('POST', `/api/posts/${id}/interest`, { token: world.friend.token }),
+        );
+        await ok(
+          server.request('PUT', `/api/posts/${id}/cost`, {
+            token: c.t.member.token,
+            body: { kind: 'total', amountPaise: 150_000 },
+          }),
+        );
+        await ok(
+          server.request('POST', `/api/posts/${id}/cost/paid`, { token: world.friend.token }),
+        );
+      }
+      return code(
+        await c.req('PUT', `/api/posts/${id}/cost/payments/${world.friend.id}`, {
+          body: { confirmed: true },
+        }),
+      );
+    },
+  },
+  'GET /api/settings/upi': { run: call('GET', () => '/api/settings/upi') },
+  'PUT /api/settings/upi': {
+    run: call(
+      'PUT',
+      () => '/api/settings/upi',
+      () => ({ upiId: 'matrix@okaxis' }),
+    ),
+  },
+  // The owner's cost cells need their UPI ID: forgetting it waits for them.
+  'DELETE /api/settings/upi': { phase: 2, run: call('DELETE', () => '/api/settings/upi') },
 
   // One's own earlier places (at their games' exact points) come first for oneself only.
   'GET /api/places/autocomplete': {

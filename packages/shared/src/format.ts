@@ -170,3 +170,17 @@ export function formatDistanceKm(metres: number): string {
 export function truncatePreview(text: string, max = 50): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/**
+ * An amount of money from whole paise, in Indian rupees with Indian digit grouping: '₹1,500',
+ * '₹214.28', '₹187.50', '₹0.04' (paise shown only when there are any).
+ */
+export function formatRupees(paise: number, locale = DEFAULT_LOCALE): string {
+  const whole = paise % 100 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(paise / 100);
+}

@@ -520,6 +520,9 @@ export interface DB {
   reminders_sent: RemindersSentTable;
   digest_tokens: DigestTokensTable;
   digest_sends: DigestSendsTable;
+  upi_ids: UpiIdsTable;
+  game_costs: GameCostsTable;
+  game_payments: GamePaymentsTable;
 }
 
 /**
@@ -611,3 +614,33 @@ export interface EventInvitationsTable {
   responded_at: string | null;
 }
 export type EventInvitationRow = Selectable<EventInvitationsTable>;
+
+/** A member's UPI ID, `name@bank` (migration 0032): personal data, goes with the account. */
+export interface UpiIdsTable {
+  user_id: number;
+  upi_id: string;
+  updated_at: string;
+}
+
+/**
+ * The host's cost of a game (migration 0032): `total` for the ground, split among the joined
+ * players and the host, or `per_head`; `amount_paise` in paise (₹1 = 100). Goes with the game.
+ */
+export interface GameCostsTable {
+  post_id: number;
+  kind: 'total' | 'per_head';
+  amount_paise: number;
+  updated_at: string;
+}
+
+/**
+ * A player's "paid" mark on a game (migration 0032): the share in paise they paid, when (UTC
+ * ISO), and when the host confirmed it (null: not confirmed). Goes with the game and the account.
+ */
+export interface GamePaymentsTable {
+  post_id: number;
+  user_id: number;
+  paid_paise: number;
+  paid_at: string;
+  confirmed_at: string | null;
+}

@@ -113,6 +113,10 @@ export const WRITE_LIMITS = {
   notificationSetting: [{ points: 120, duration: HOUR }],
   /** Web push subscriptions registered and removed, together. */
   pushSubscription: [{ points: 20, duration: HOUR }],
+  /** A host's changes of their games' costs and confirmations of payments, together. */
+  gameCost: [{ points: 60, duration: HOUR }],
+  /** A player's "paid" marks on games and their withdrawals, together. */
+  paymentMark: [{ points: 30, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

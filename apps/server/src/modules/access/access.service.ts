@@ -15,6 +15,7 @@ import { publicPoint } from '../../lib/geo.js';
 import * as repo from './access.repository.js';
 import {
   commentRefusal,
+  costRole,
   hidden,
   isOperator,
   messageRefusal,
@@ -307,6 +308,28 @@ export function createAccessService({
         });
       }
       return { hostId, setting, refusal: commentRefusal(setting, rel) };
+    },
+
+    /**
+     * `viewerId` may see the cost split of game `postId` whose host and joined players are
+     * `game` (the posts module's joinedPlayers): the game is visible to them (no block either
+     * way with its host, the host not suspended) and they are its host or one of its joined
+     * players; waitlisted members and everyone else are refused.
+     * @returns 'host' or 'player'.
+     * @throws AppError 404 'Post not found' (unknown or hidden, as `GET /posts/{id}`), 403
+     *   'not_in_game' for anyone but the host and the joined players.
+     */
+    async requireCostView(
+      viewerId: number,
+      postId: number,
+      game: { hostId: number; playerIds: readonly number[] } | undefined,
+    ): Promise<'host' | 'player'> {
+      await requirePosts(viewerId, [postId]);
+      if (!game) throw notFound('Post not found');
+      const role = costRole(viewerId, game.hostId, game.playerIds);
+      if (role === null)
+        throw forbidden('not_in_game', 'Only the host and the players of this game see its cost');
+      return role;
     },
 
     /**

@@ -14,6 +14,7 @@ export {
 export {
   DEFAULT_PRIVACY,
   isOperator,
+  paymentsShown,
   pointShownTo,
   type PrivacySettings,
   type Relationship,

@@ -169,3 +169,29 @@ export function pointShownTo(
 export function isOperator(email: string, adminEmails: readonly string[]): boolean {
   return adminEmails.includes(email.trim().toLowerCase());
 }
+
+/**
+ * How `viewerId` takes part in a game's cost split: 'host', 'player' (one of the game's joined
+ * players, `playerIds`), or null for anyone else, waitlisted members included. Only the host and
+ * the joined players see the host's UPI ID, QR code and link.
+ */
+export function costRole(
+  viewerId: number,
+  hostId: number,
+  playerIds: readonly number[],
+): 'host' | 'player' | null {
+  if (viewerId === hostId) return 'host';
+  return playerIds.includes(viewerId) ? 'player' : null;
+}
+
+/**
+ * Whose payment marks a viewer with `role` sees among a game's: the host every player's, a
+ * player only their own (`viewerId`'s).
+ */
+export function paymentsShown<T extends { userId: number }>(
+  role: 'host' | 'player',
+  viewerId: number,
+  payments: readonly T[],
+): T[] {
+  return role === 'host' ? [...payments] : payments.filter((p) => p.userId === viewerId);
+}

@@ -519,6 +519,24 @@ export function createPostsService({
     },
 
     /**
+     * Game `postId`'s host, title and joined players (ids in joining order: the first
+     * `players_needed` of it; the waitlist left out), with no access check: what other modules
+     * (the cost split) read to know who plays. Undefined for an unknown game.
+     */
+    async joinedPlayers(
+      postId: number,
+    ): Promise<{ hostId: number; heading: string; playerIds: number[] } | undefined> {
+      const row = await repo.findPost(db, postId);
+      if (!row) return undefined;
+      const order = await repo.interestsOf(db, postId);
+      return {
+        hostId: row.author_id,
+        heading: row.heading,
+        playerIds: order.slice(0, row.players_needed).map((i) => i.user_id),
+      };
+    },
+
+    /**
      * `GET /posts/{id}`: one game with its players, waitlist and `is_full`.
      * @throws AppError 404 unknown, or hidden from the viewer by a block or the host's
      *   suspension.
