@@ -183,9 +183,12 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
 export function GamePage({
   InterestButton,
   ChatLink,
+  CostPanel,
 }: {
   InterestButton: InterestButtonComponent;
   ChatLink: GameChatLinkComponent;
+  /** The cost split for the host and players (the costs feature's, composed in app/). */
+  CostPanel?: ComponentType<{ post: Post; viewerId: number }>;
 }) {
   const params = useParams();
   const postId = Number(params.postId);
@@ -336,6 +339,7 @@ export function GamePage({
           </div>
         )}
       </article>
+      {CostPanel && inGame && <CostPanel post={post} viewerId={user.id} />}
       <CommentThread postId={post.id} viewerId={user.id} path={pagePath} />
       {removing !== null && (
         <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />

@@ -30,7 +30,14 @@ const tabs = [
  * turns push on or off for this device, in a card of the Content tab, beside how the rest reaches
  * the member.
  */
-export function SettingsPage({ PushControl }: { PushControl?: ComponentType }) {
+export function SettingsPage({
+  PushControl,
+  PaymentSettings,
+}: {
+  PushControl?: ComponentType;
+  /** The member's UPI ID (the costs feature's, composed in app/), on the Privacy tab. */
+  PaymentSettings?: ComponentType;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const active: SettingsTab = tabs.find(({ id }) => id === searchParams.get('tab')) ?? tabs[0];
   const Panel = active.panel;
@@ -63,6 +70,7 @@ export function SettingsPage({ PushControl }: { PushControl?: ComponentType }) {
         panelClassName="mt-6"
       >
         <Panel />
+        {active.id === 'privacy' && PaymentSettings !== undefined && <PaymentSettings />}
         {active.id === 'content' && PushControl !== undefined && (
           <SettingsCard
             title="Push notifications on this device"
