@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CommentThread,
   DirectConversation,
+  GameCost,
   EventInvitation,
   GroupChatSummary,
   LoginResponse,
@@ -209,5 +210,18 @@ describe('demo notification settings', () => {
     expect(settings.message).toEqual({ app: true, push: true, digest: true });
     expect(settings.follow).toEqual({ app: true, push: true, digest: true });
     expect(settings.interest).toEqual({ app: true, push: true, digest: false });
+  });
+});
+
+describe('demo cost split', () => {
+  it("shows arjun ₹150 per head on his 5-a-side, priya's payment waiting for him to confirm", async () => {
+    const mine = await get<Post[]>('/api/posts/my-posts');
+    const game = mine.find((p) => p.heading === 'Sunday 5-a-side at Koramangala')!;
+    const cost = await get<GameCost>(`/api/posts/${game.id}/cost`);
+    expect(cost.cost).toMatchObject({ kind: 'per_head', share_paise: 15_000 });
+    expect(cost.payee).toMatchObject({ upi_id: 'arjun.demo@okaxis' });
+    expect(cost.payments?.map((p) => [p.user.username, p.paid_paise, p.confirmed])).toEqual([
+      ['priya', 15_000, false],
+    ]);
   });
 });

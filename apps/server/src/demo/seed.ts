@@ -29,6 +29,7 @@ import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
 import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
 import * as commentsRepo from '../modules/comments/comments.repository.js';
+import { seedCosts } from './costs.js';
 import {
   EVENT_REMINDER_JOB,
   EVENT_REMINDER_LEAD_MS,
@@ -819,5 +820,6 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         created_at: at(minutesAgo),
       });
     }
+    await seedCosts(trx, { hostId: arjun, gameId: postIds[0]!, payerId: priya }, now);
   });
 }

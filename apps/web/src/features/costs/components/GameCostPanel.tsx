@@ -6,6 +6,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClasses } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { InputField } from '../../../components/InputField';
 import { HttpError, errorMessage } from '../../../lib/api-client';
 import {
@@ -227,6 +228,7 @@ function HostCost({ postId, cost }: { postId: number; cost: GameCost }) {
   const confirm = useConfirmPayment(postId);
   const remove = useRemoveCost(postId);
   const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const summary = cost.cost;
   if (summary === null || editing)
     return (
@@ -273,7 +275,7 @@ function HostCost({ postId, cost }: { postId: number; cost: GameCost }) {
             <li key={payment.user.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <Link
                 to={`/profile/${payment.user.id}`}
-                className="font-medium text-slate-800 hover:text-emerald-700 hover:underline"
+                className="text-sm font-medium text-slate-800 hover:text-emerald-700 hover:underline"
               >
                 {payment.user.username}
               </Link>
@@ -305,13 +307,30 @@ function HostCost({ postId, cost }: { postId: number; cost: GameCost }) {
         <Button variant="secondary" onClick={() => setEditing(true)}>
           Change cost
         </Button>
-        <Button variant="ghost" loading={remove.isPending} onClick={() => remove.mutate()}>
+        <Button variant="ghost" onClick={() => setRemoving(true)}>
           Remove cost
         </Button>
       </div>
-      {(confirm.isError || remove.isError) && (
+      {removing && (
+        <ConfirmDialog
+          title="Remove cost"
+          question="Remove the cost of this game? Every player's paid mark goes with it."
+          subject={costSummary(summary, 'host')}
+          confirm="Remove cost"
+          pending={remove.isPending}
+          onCancel={() => setRemoving(false)}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setRemoving(false) })}
+        >
+          {remove.isError && (
+            <Alert tone="error" className="mt-3">
+              {errorMessage(remove.error, 'Could not remove the cost. Please try again.')}
+            </Alert>
+          )}
+        </ConfirmDialog>
+      )}
+      {confirm.isError && (
         <Alert tone="error" className="mt-3">
-          {errorMessage(confirm.error ?? remove.error, 'Could not save. Please try again.')}
+          {errorMessage(confirm.error, 'Could not save. Please try again.')}
         </Alert>
       )}
     </>
