@@ -113,6 +113,12 @@ export const WRITE_LIMITS = {
   notificationSetting: [{ points: 120, duration: HOUR }],
   /** Web push subscriptions registered and removed, together. */
   pushSubscription: [{ points: 20, duration: HOUR }],
+  /** Check-ins at games (by position) and disputes of no-show marks, together. */
+  checkIn: [{ points: 30, duration: HOUR }],
+  /** A host's check-in confirmations, no-show marks and minimums to join, together. */
+  attendance: [{ points: 120, duration: HOUR }],
+  /** Ratings of co-players' levels. */
+  rating: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;
