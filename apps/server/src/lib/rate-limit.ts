@@ -67,7 +67,7 @@ export const WRITE_LIMITS = {
   postEdit: [{ points: 30, duration: HOUR }],
   /** Interest in games and leaving them, follows and unfollows, together. */
   interestOrFollow: [{ points: 60, duration: HOUR }],
-  /** Reports of members, reviews, events and comments, together. */
+  /** Reports of members, reviews, events, comments and ratings, together. */
   report: [{ points: 10, duration: HOUR }],
   /** Reviews written. */
   review: [{ points: 10, duration: HOUR }],
