@@ -36,6 +36,9 @@ export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: numb
  */
 export type GameChatLinkComponent = ComponentType<{ postId: number; fallback: ReactNode }>;
 
+/** Check-in, the host's word on players and ratings of levels (the trust feature's, from app/). */
+export type GameTrustComponent = ComponentType<{ post: Post; viewerId: number }>;
+
 function MemberList({
   label,
   ids,
@@ -183,9 +186,11 @@ function VisitorGame({ post, path }: { post: Post; path: string }) {
 export function GamePage({
   InterestButton,
   ChatLink,
+  Trust,
 }: {
   InterestButton: InterestButtonComponent;
   ChatLink: GameChatLinkComponent;
+  Trust?: GameTrustComponent;
 }) {
   const params = useParams();
   const postId = Number(params.postId);
@@ -336,6 +341,7 @@ export function GamePage({
           </div>
         )}
       </article>
+      {Trust && <Trust post={post} viewerId={user.id} />}
       <CommentThread postId={post.id} viewerId={user.id} path={pagePath} />
       {removing !== null && (
         <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />
