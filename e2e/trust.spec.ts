@@ -13,13 +13,18 @@ import { axeViolations, expectPage, shoot } from './helpers.js';
 
 const LALBAGH = { latitude: 12.9507, longitude: 77.5848 };
 
-async function login(baseURL: string, who: string) {
+interface Session {
+  token: string;
+  user: { id: number };
+}
+
+async function login(baseURL: string, who: string): Promise<Session> {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `${who}@gameon.test`, password: 'gameon123' }),
   });
-  return (await res.json()) as { token: string; user: { id: number } };
+  return (await res.json()) as Session;
 }
 
 /** A signed-in person: a phone (375 px, touch) or a laptop, optionally at a position. */
@@ -64,25 +69,25 @@ test('players check in, rate levels, the host marks a no-show, a minimum keeps a
   const server = await startServer({ tmpPrefix: 'gameon-trust-', env: { SEED_DEMO: 'true' } });
   try {
     const { baseURL } = server;
-    const [arjun, priya, rahul, sneha, vikram] = await Promise.all(
+    const [arjun, priya, rahul, sneha, vikram] = (await Promise.all(
       ['arjun', 'priya', 'rahul', 'sneha', 'vikram'].map((who) => login(baseURL, who)),
-    );
-    const run = await gameId(baseURL, arjun.token, sneha!.user.id, '5K loop at Lalbagh');
+    )) as [Session, Session, Session, Session, Session];
+    const run = await gameId(baseURL, arjun.token, sneha.user.id, '5K loop at Lalbagh');
     const doubles = await gameId(
       baseURL,
       arjun.token,
-      priya!.user.id,
+      priya.user.id,
       'Evening doubles at Indiranagar',
     );
     const cricket = await gameId(
       baseURL,
-      vikram!.token,
-      rahul!.user.id,
+      vikram.token,
+      rahul.user.id,
       'Box cricket, regulars only',
     );
 
     // Arjun, at Lalbagh on his phone, checks in to the run.
-    const phone = await person(browser, baseURL, arjun!.token, {
+    const phone = await person(browser, baseURL, arjun.token, {
       phone: true,
       geolocation: LALBAGH,
     });
@@ -110,7 +115,7 @@ test('players check in, rate levels, the host marks a no-show, a minimum keeps a
     await shootAndCheck(phone, 'ratings');
 
     // Priya, the host, on her laptop: sneha did not check in.
-    const laptop = await person(browser, baseURL, priya!.token, { phone: false });
+    const laptop = await person(browser, baseURL, priya.token, { phone: false });
     await laptop.goto(`/posts/${doubles}`);
     await expectPage(laptop, 'Evening doubles at Indiranagar');
     const hostPanel = laptop.getByRole('region', { name: 'Check-in and levels' });
@@ -119,7 +124,7 @@ test('players check in, rate levels, the host marks a no-show, a minimum keeps a
     await shootAndCheck(laptop, 'host-marks');
 
     // Vikram opens the box cricket asking for 80%: why not, and a way to ask the host.
-    const vikramPhone = await person(browser, baseURL, vikram!.token, { phone: true });
+    const vikramPhone = await person(browser, baseURL, vikram.token, { phone: true });
     await vikramPhone.goto(`/posts/${cricket}`);
     await expectPage(vikramPhone, 'Box cricket, regulars only');
     const refusal = vikramPhone.getByRole('region', { name: 'Check-in and levels' });
