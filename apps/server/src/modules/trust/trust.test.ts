@@ -327,6 +327,13 @@ describe('levels rated by co-players', () => {
     ]);
     expect((await req(b, 'DELETE', '/api/account', { password: 'secret123' })).status).toBe(200);
     expect((await trustOf(host, x)).levels).toEqual([]);
+    // The deleted member's check-ins and ratings went with the account.
+    const { db } = server.app.database;
+    const left = await Promise.all([
+      db.selectFrom('game_checkins').select('post_id').where('user_id', '=', b.user.id).execute(),
+      db.selectFrom('skill_ratings').select('id').where('rater_id', '=', b.user.id).execute(),
+    ]);
+    expect(left).toEqual([[], []]);
   });
 
   it('are not rated across a block, and a member sees the levels given to them (never by whom) only after rating the others', async () => {
