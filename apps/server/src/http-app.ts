@@ -40,6 +40,7 @@ import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { costsRoutes } from './modules/costs/costs.routes.js';
+import { trustRoutes } from './modules/trust/index.js';
 import { picturesRoutes } from './modules/settings/pictures.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -161,6 +162,7 @@ export async function registerApi(
   adminRoutes(app, services.admin, requireAuth);
   commentsRoutes(app, services.comments, requireAuth, optionalAuth);
   costsRoutes(app, services.costs, requireAuth);
+  trustRoutes(app, services.trust, requireAuth);
 }
 
 /**

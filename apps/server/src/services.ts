@@ -47,6 +47,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createTrustService } from './modules/trust/index.js';
 import { createMemberLookup, createUsersService, peopleSearchPlan } from './modules/users/index.js';
 import type { SocketServer } from './realtime/index.js';
 
@@ -118,9 +119,20 @@ export function createServices({
       onAnswer: (source) => metrics.feedAnswers.inc({ source }),
     }),
   });
+  // Trust between players: before posts, whose joining asks it about a host's minimums.
+  const trust = createTrustService({
+    db,
+    events,
+    limiter,
+    access,
+    users: members,
+    reports,
+    ...clock,
+  });
   const posts = createPostsService({
     db,
     feed,
+    trust,
     limiter,
     events,
     access,
@@ -272,6 +284,7 @@ export function createServices({
     account,
     comments,
     costs,
+    trust,
   };
 }
 

@@ -41,6 +41,7 @@ import {
   type CommentThread,
   type DirectConversation,
   type EventBody,
+  type GameTrust,
   type GroupChatSummary,
   type LoginResponse,
   type Notification,
@@ -52,6 +53,7 @@ import {
   type SportsEvent,
   type UserProfile,
   type UserSearchResult,
+  type UserTrust,
 } from '@gameon/shared';
 import { hashToken, newToken } from '../src/lib/crypto.js';
 import { routeTable } from './fuzz/routes.js';
@@ -205,6 +207,15 @@ PUT /api/posts/:id/cost/payments/:userId              401      401      403     
 GET /api/settings/upi                                 401      401      200       200      200      401        =            200      200
 PUT /api/settings/upi                                 401      401      200       200      200      401        =            200      200
 DELETE /api/settings/upi                              401      401      200       200      200      401        =            200      200
+GET /api/posts/:id/trust                              401      401      out       404      404      401        404          in       out
+POST /api/posts/:id/check-in                          401      401      403       404      404      401        404          400      403
+PUT /api/posts/:id/players/:userId/attendance         401      401      403       404      404      401        404          400      403
+POST /api/posts/:id/no-show/dispute                   401      401      404       404      404      401        404          404      404
+PUT /api/posts/:id/ratings/:userId                    401      401      400       404      404      401        404          400      400
+POST /api/ratings/:id/report                          401      401      404       404      404      401        404          404      404
+PUT /api/posts/:id/minimums                           401      401      403       404      404      401        404          200      403
+GET /api/users/:id/trust                              401      401      shown     404      404      401        404          shown    shown
+GET /api/users/:id/trust · activity private           401      401      hidden    404      404      401        404          shown    hidden
 
 GET /api/places/autocomplete                          401      401      out       out      out      401        out          in       out
 GET /api/places/reverse                               401      401      200|503   200|503  200|503  401        =            200|503  200|503
@@ -1613,6 +1624,71 @@ const CELLS: Record<string, CellRunner> = {
   },
   // The owner's cost cells need their UPI ID: forgetting it waits for them.
   'DELETE /api/settings/upi': { phase: 2, run: call('DELETE', () => '/api/settings/upi') },
+  // Trust between players on the subject's upcoming game (the friend holds a place): `in` when
+  // the viewer gets its players (its host and players only), and the windows not yet open.
+  'GET /api/posts/:id/trust': {
+    run: async (c) =>
+      listed(await c.req<GameTrust>('GET', `/api/posts/${c.t.game}/trust`), (b) =>
+        b.players.some((p) => p.user.id === world.friend.id),
+      ),
+  },
+  'POST /api/posts/:id/check-in': {
+    run: call(
+      'POST',
+      (c) => `/api/posts/${c.t.game}/check-in`,
+      () => ({ lat: GAME_POINT[1], lng: GAME_POINT[0], accuracy: 10 }),
+    ),
+  },
+  'PUT /api/posts/:id/players/:userId/attendance': {
+    run: call(
+      'PUT',
+      (c) => `/api/posts/${c.t.game}/players/${world.friend.id}/attendance`,
+      () => ({ status: 'checked_in' }),
+    ),
+  },
+  'POST /api/posts/:id/no-show/dispute': {
+    run: call('POST', (c) => `/api/posts/${c.t.game}/no-show/dispute`),
+  },
+  'PUT /api/posts/:id/ratings/:userId': {
+    run: call(
+      'PUT',
+      (c) => `/api/posts/${c.t.game}/ratings/${world.friend.id}`,
+      () => ({ level: 'advanced' }),
+    ),
+  },
+  // No rating is given before a game starts: none is there for anyone to report.
+  'POST /api/ratings/:id/report': {
+    run: call(
+      'POST',
+      () => '/api/ratings/1/report',
+      () => ({ reason: 'Matrix' }),
+    ),
+  },
+  // No minimums: joining the subject's game stays as the other cells expect.
+  'PUT /api/posts/:id/minimums': {
+    run: call(
+      'PUT',
+      (c) => `/api/posts/${c.t.game}/minimums`,
+      () => ({ min_show_up_percent: null, min_level: null }),
+    ),
+  },
+  'GET /api/users/:id/trust': {
+    run: async (c) => {
+      const res = await c.req<UserTrust>('GET', `/api/users/${c.t.member.id}/trust`);
+      return res.status === 200 ? (res.body.hidden ? 'hidden' : 'shown') : code(res);
+    },
+  },
+  'GET /api/users/:id/trust · activity private': {
+    run: async (c) => {
+      const { member, token } = privateTarget(c);
+      const res = await c.req<UserTrust>(
+        'GET',
+        `/api/users/${member.id}/trust`,
+        token ? { token } : {},
+      );
+      return res.status === 200 ? (res.body.hidden ? 'hidden' : 'shown') : code(res);
+    },
+  },
 
   // One's own earlier places (at their games' exact points) come first for oneself only.
   'GET /api/places/autocomplete': {

@@ -20,3 +20,4 @@ export * from './schemas/invitations.js';
 export * from './schemas/comments.js';
 export * from './schemas/digest.js';
 export * from './schemas/costs.js';
+export * from './schemas/trust.js';

@@ -297,7 +297,9 @@ export type NotificationType =
   | 'event_invitation'
   | 'comment'
   | 'game_reminder'
-  | 'event_reminder';
+  | 'event_reminder'
+  | 'no_show_marked'
+  | 'no_show_disputed';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -523,6 +525,10 @@ export interface DB {
   upi_ids: UpiIdsTable;
   game_costs: GameCostsTable;
   game_payments: GamePaymentsTable;
+  game_checkins: GameCheckinsTable;
+  no_show_marks: NoShowMarksTable;
+  skill_ratings: SkillRatingsTable;
+  game_minimums: GameMinimumsTable;
 }
 
 /**
@@ -643,4 +649,38 @@ export interface GamePaymentsTable {
   paid_paise: number;
   paid_at: string;
   confirmed_at: string | null;
+}
+/** A check-in at a game (migration 0033): by position (`by_host` 0) or the host's word (1). */
+export interface GameCheckinsTable {
+  post_id: number;
+  user_id: number;
+  checked_in_at: string;
+  by_host: Generated<number>;
+}
+
+/** A host's no-show mark on a player (migration 0033), with its dispute and confirmation. */
+export interface NoShowMarksTable {
+  post_id: number;
+  user_id: number;
+  marked_at: string;
+  disputed_at: string | null;
+  confirmed_at: string | null;
+}
+
+/** A co-player's rating of a level (migration 0033): one per game, rater and rated member. */
+export interface SkillRatingsTable {
+  id: Generated<number>;
+  post_id: number;
+  rater_id: number;
+  rated_id: number;
+  sport: string;
+  level: 'beginner' | 'intermediate' | 'advanced' | 'expert';
+  created_at: string;
+}
+
+/** A host's minimums to join a game (migration 0033); null for none. */
+export interface GameMinimumsTable {
+  post_id: number;
+  min_show_up_percent: number | null;
+  min_level: 'beginner' | 'intermediate' | 'advanced' | 'expert' | null;
 }

@@ -11,11 +11,13 @@ import type {
   Review,
   ReviewStats,
   SportsEvent,
+  UserTrust,
 } from '@gameon/shared';
 import { startServer, type TestServer } from '../../test/harness.js';
 import { DEFAULT_TIME_ZONE } from '@gameon/shared';
 import { TZDate } from '@date-fns/tz';
 import { DEMO_PASSWORD } from './seed.js';
+import { TRUST_DEMO_HEADINGS } from './trust.js';
 
 let server: TestServer;
 let arjun: LoginResponse;
@@ -104,7 +106,10 @@ describe('demo data (npm start)', () => {
 
   it('sets every game and event in Indian time at an hour and day that fit its title', async () => {
     const { db } = server.app.database;
-    const games = await db.selectFrom('posts').select(['heading', 'event_time']).execute();
+    // The trust demo's games are timed from now (past games, one under way), not by the title.
+    const games = (await db.selectFrom('posts').select(['heading', 'event_time']).execute()).filter(
+      (g) => !TRUST_DEMO_HEADINGS.includes(g.heading),
+    );
     const events = await db
       .selectFrom('events')
       .select(['title', 'event_date', 'end_date', 'registration_deadline'])
@@ -223,5 +228,25 @@ describe('demo cost split', () => {
     expect(cost.payments?.map((p) => [p.user.username, p.paid_paise, p.confirmed])).toEqual([
       ['priya', 15_000, false],
     ]);
+  });
+});
+
+describe('demo trust between players', () => {
+  it("shows arjun's record and rated level, and keeps vikram out of a game asking for 80%", async () => {
+    const trust = await get<UserTrust>(`/api/users/${arjun.user.id}/trust`);
+    expect(trust.record).toEqual({ came: 5, counted: 5 });
+    expect(trust.levels).toEqual([{ sport: 'Football', level: 'intermediate', raters: 3 }]);
+    const vikram = await server.request<LoginResponse>('POST', '/api/auth/login', {
+      body: { email: 'vikram@gameon.test', password: DEMO_PASSWORD },
+    });
+    const cricket = await server.app.database.db
+      .selectFrom('posts')
+      .select('id')
+      .where('heading', '=', 'Box cricket, regulars only')
+      .executeTakeFirstOrThrow();
+    const join = await server.request('POST', `/api/posts/${cricket.id}/interest`, {
+      token: vikram.body.token,
+    });
+    expect(join.body).toMatchObject({ code: 'below_minimum' });
   });
 });

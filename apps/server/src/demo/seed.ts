@@ -37,6 +37,7 @@ import {
   GAME_REMINDER_LEAD_MS,
 } from '../modules/reminders/reminders.service.js';
 import * as schedulerRepo from '../modules/scheduler/scheduler.repository.js';
+import { seedTrust } from './trust.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -684,6 +685,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       }
     }
 
+    await seedTrust(trx, ids, now);
     const eventIds = await seedEvents(trx, ids, now);
     await scheduleReminders(trx, now);
 

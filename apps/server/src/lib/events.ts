@@ -140,6 +140,10 @@ export interface DomainEvents {
     author: UserRef;
     answeredIds: number[];
   };
+  /** The host of game `postId` marked player `userId` a no-show. */
+  'trust.no_show_marked': { postId: number; heading: string; hostId: number; userId: number };
+  /** Player `user` disputed the no-show mark of the host `hostId` of game `postId`. */
+  'trust.no_show_disputed': { postId: number; heading: string; hostId: number; user: UserRef };
   /**
    * A notification for `userId` whose `push` switch of its type is on (stored in the app or
    * not): the push module sends it to their devices. `live`: an open tab of theirs shows it as
@@ -176,6 +180,8 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'notification.created': ({ userId }) => userId,
   'comment.created': ({ author }) => author.id,
   'notification.push': ({ userId }) => userId,
+  'trust.no_show_marked': ({ hostId }) => hostId,
+  'trust.no_show_disputed': ({ user }) => user.id,
 };
 
 /**

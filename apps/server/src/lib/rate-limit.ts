@@ -67,7 +67,7 @@ export const WRITE_LIMITS = {
   postEdit: [{ points: 30, duration: HOUR }],
   /** Interest in games and leaving them, follows and unfollows, together. */
   interestOrFollow: [{ points: 60, duration: HOUR }],
-  /** Reports of members, reviews, events and comments, together. */
+  /** Reports of members, reviews, events, comments and ratings, together. */
   report: [{ points: 10, duration: HOUR }],
   /** Reviews written. */
   review: [{ points: 10, duration: HOUR }],
@@ -117,6 +117,12 @@ export const WRITE_LIMITS = {
   gameCost: [{ points: 60, duration: HOUR }],
   /** A player's "paid" marks on games and their withdrawals, together. */
   paymentMark: [{ points: 30, duration: HOUR }],
+  /** Check-ins at games (by position) and disputes of no-show marks, together. */
+  checkIn: [{ points: 30, duration: HOUR }],
+  /** A host's check-in confirmations, no-show marks and minimums to join, together. */
+  attendance: [{ points: 120, duration: HOUR }],
+  /** Ratings of co-players' levels. */
+  rating: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

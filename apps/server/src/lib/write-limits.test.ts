@@ -292,3 +292,64 @@ describe('notification settings and web push subscriptions have per-member limit
     },
   );
 });
+
+describe('trust between players has per-member limits', () => {
+  // Refused writes count too (the limit comes first): no game needs to be under way.
+  const limited: Row[] = [
+    {
+      action: 'checkIn',
+      prepare: (m) => [
+        send(m, 'POST', `/api/posts/${hostGame.id}/check-in`, () => ({
+          lat: 12.97,
+          lng: 77.59,
+          accuracy: 10,
+        })),
+        send(m, 'POST', `/api/posts/${hostGame.id}/no-show/dispute`),
+      ],
+    },
+    {
+      action: 'attendance',
+      async prepare(m) {
+        const own = await server.createPost(m.token);
+        return [
+          send(m, 'PUT', `/api/posts/${own.id}/minimums`, () => ({
+            min_show_up_percent: null,
+            min_level: null,
+          })),
+          send(m, 'PUT', `/api/posts/${own.id}/players/${m.user.id}/attendance`, () => ({
+            status: 'checked_in',
+          })),
+        ];
+      },
+    },
+    {
+      action: 'rating',
+      prepare: (m) => [
+        send(m, 'PUT', `/api/posts/${hostGame.id}/ratings/${host.user.id}`, () => ({
+          level: 'advanced',
+        })),
+      ],
+    },
+  ];
+  let bystander: Member;
+  beforeAll(async () => {
+    bystander = await server.signUp('wl_trust_bystander');
+  });
+
+  it.each(limited.map((row) => [row.action, row] as const))(
+    '%s: 429 one past the limit; another member still writes',
+    async (action, row) => {
+      const points = Math.min(...WRITE_LIMITS[action].map((w) => w.points));
+      const member = await server.signUp(`wl_${action}`);
+      const writes = await row.prepare(member);
+      for (let i = 0; i < points; i++) {
+        const res = await writes[i % writes.length]!(i);
+        expect(res.status, `write ${i + 1} of ${points}`).toBeLessThan(429);
+      }
+      const over = await writes[points % writes.length]!(points);
+      expect(over.status).toBe(429);
+      const [first] = await row.prepare(bystander);
+      expect((await first!(0)).status).toBeLessThan(429);
+    },
+  );
+});

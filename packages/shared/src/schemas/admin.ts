@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { pageQuerySchema, userRefSchema } from './common.js';
+import { ratingSnapshotSchema } from './trust.js';
 
 /** What a report is about. */
-export const REPORT_TARGET_TYPES = ['member', 'review', 'event', 'comment'] as const;
+export const REPORT_TARGET_TYPES = ['member', 'review', 'event', 'comment', 'rating'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** A report's state: open until an operator dismisses it or acts on the member (suspends). */
@@ -19,7 +20,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
  * its author edits or deletes it (until 90 days after the report is resolved, or until the
  * member deletes their account): a review's category, rating, title and text; an event's title,
  * description, sport, place and start (UTC ISO); a member's username, bio, sports and interests;
- * a comment's text with the id and title of the game it is on.
+ * a comment's text with the id and title of the game it is on; a co-player's rating of a level
+ * with its sport and the id and title of its game.
  */
 export const reportSnapshotSchema = z.discriminatedUnion('type', [
   z.object({
@@ -50,6 +52,7 @@ export const reportSnapshotSchema = z.discriminatedUnion('type', [
     post_id: z.number(),
     heading: z.string(),
   }),
+  ratingSnapshotSchema,
 ]);
 export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;
 

@@ -27,6 +27,10 @@ import { idSchema } from './common.js';
  *   per game: members interested within 10 minutes of the group's latest make one unread row,
  *   replaced by a new row (new id) with `count` members and `replaced_id` (the row it replaced,
  *   which a live client drops); a read row stays and a new group starts.
+ * - `no_show_marked` {post_id} -> the game page (its host marked the member a no-show; they may
+ *   dispute it there within 48 hours).
+ * - `no_show_disputed` {post_id, user_id} -> the game page (a player disputed the host's mark;
+ *   the host may confirm it there within 48 hours).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -44,6 +48,8 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'game_reminder',
   'event_reminder',
+  'no_show_marked',
+  'no_show_disputed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -30,6 +30,7 @@ import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
 import * as digest from './0029_digest.js';
 import * as gameCosts from './0032_game_costs.js';
+import * as trust from './0033_trust.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_push_notification_settings': pushNotificationSettings,
   '0029_digest': digest,
   '0032_game_costs': gameCosts,
+  '0033_trust': trust,
 };

@@ -51,7 +51,7 @@ export async function deleteSnapshotsResolvedBefore(db: Executor, cutoff: string
 /**
  * Open reports, newest first (id descending), below `beforeId` when given; each with its
  * reporter, the member it is about (with their e-mail, to tell an operator), a label of its
- * target (the member's username, the review's title, the event's title, the comment's text; null once the target is
+ * target (the member's username, the review's title, the event's title, the comment's text, the rating's level; null once the target is
  * gone) and the snapshot's JSON (null without one), in one query.
  */
 export function openReports(
@@ -74,6 +74,9 @@ export function openReports(
     .leftJoin('comments as cm', (join) =>
       join.onRef('cm.id', '=', 'r.target_id').on('r.target_type', '=', 'comment'),
     )
+    .leftJoin('skill_ratings as sr', (join) =>
+      join.onRef('sr.id', '=', 'r.target_id').on('r.target_type', '=', 'rating'),
+    )
     .leftJoin('report_snapshots as s', 's.report_id', 'r.id')
     .select([
       'r.id',
@@ -88,7 +91,9 @@ export function openReports(
       'member.username as member_username',
       'member.email as member_email',
       'member.suspended_at as member_suspended_at',
-      sql<string | null>`coalesce(tu.username, rv.title, ev.title, cm.content)`.as('label'),
+      sql<string | null>`coalesce(tu.username, rv.title, ev.title, cm.content, sr.level)`.as(
+        'label',
+      ),
       's.content as snapshot',
     ])
     .where('r.status', '=', 'open');

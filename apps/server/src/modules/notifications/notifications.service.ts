@@ -308,6 +308,16 @@ export function createNotificationsService({
     });
   });
   events.on('post.created', notifyNearbyMembers);
+  // Trust between players: the marked player is told, and the host of a dispute.
+  events.on('trust.no_show_marked', ({ userId, postId, heading }) =>
+    notify(userId, 'no_show_marked', notificationText.noShowMarked(heading), { post_id: postId }),
+  );
+  events.on('trust.no_show_disputed', ({ hostId, postId, heading, user }) =>
+    notify(hostId, 'no_show_disputed', notificationText.noShowDisputed(user.username, heading), {
+      post_id: postId,
+      user_id: user.id,
+    }),
+  );
   // Comments on a game, one row per comment (not grouped): the host hears of each comment by
   // someone else; a host's comment tells the commenters it answers.
   events.on(

@@ -39,6 +39,10 @@ export const notificationText = {
   /** "Starts Sat, 28 Nov, 7:00 pm: Bengaluru Cup at Kanteerava Stadium". */
   eventReminder: (when: string, title: string, venue: string) =>
     `Starts ${when}: ${title}${venue ? ` at ${venue}` : ''}`,
+  noShowMarked: (heading: string) =>
+    `The host marked you as not coming to "${heading}": you can dispute it within 48 hours`,
+  noShowDisputed: (member: string, heading: string) =>
+    `${member} disputed your no-show mark on "${heading}": confirm it within 48 hours or it stops counting`,
 };
 
 /** A notification row to store, unread (not a message's: see {@link messageNotificationRow}). */

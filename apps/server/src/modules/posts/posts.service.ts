@@ -27,6 +27,7 @@ import { pointShownTo, type AccessService } from '../access/index.js';
 import type { MemberLookup } from '../users/index.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import type { FeedService } from '../feed/feed.service.js';
+import type { TrustService } from '../trust/index.js';
 import { gamesCalendar } from './calendar.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
@@ -35,6 +36,8 @@ export interface PostsDeps {
   db: Kysely<DB>;
   /** Presents posts (hydrated, at the point each viewer may see): the feed module's. */
   feed: Pick<FeedService, 'present'>;
+  /** The host's minimums to join (show-up record, rated level): the trust module's. */
+  trust: Pick<TrustService, 'requireMeetsMinimums'>;
   /** Per-member write limits. */
   limiter: Pick<RateLimiter, 'write'>;
   events: DomainEventBus;
@@ -101,6 +104,7 @@ export function placeOf(
 export function createPostsService({
   db,
   feed,
+  trust,
   limiter,
   events,
   access,
@@ -276,14 +280,16 @@ export function createPostsService({
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
      * @throws AppError 404 unknown or hidden post (or its host is suspended), 403 `own_post`,
-     *   403 `removed` when its host removed the member from it, 400 a game that has started,
-     *   429 past the member's interest limit.
+     *   403 `removed` when its host removed the member from it, 403 `below_minimum` when the
+     *   host's minimums keep the member out, 400 a game that has started, 429 past the member's
+     *   interest limit.
      */
     async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);
       // A blocked member cannot see the game, so it is not there for them; nor is the
       // game of a suspended host.
       await access.requirePosts(userId, [postId]);
+      await trust.requireMeetsMinimums(userId, postId);
       const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
         const post = await repo.lockPost(trx, postId);
         if (!post) throw notFound('Post not found');

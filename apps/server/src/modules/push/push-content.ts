@@ -31,6 +31,8 @@ const TITLES: Record<NotificationType, string> = {
   comment: 'New comment',
   game_reminder: 'Game soon',
   event_reminder: 'Event tomorrow',
+  no_show_marked: 'Marked as a no-show',
+  no_show_disputed: 'No-show disputed',
 };
 
 /** How a push of one notification is sent. */

@@ -9,4 +9,6 @@ export interface MemberActions {
   FollowButton: ComponentType<{ userId: number; following: boolean; describedBy?: string }>;
   /** Opens the direct conversation with a followed member (spec part 1 §6). */
   MessageButton: ComponentType<{ userId: number; username: string }>;
+  /** The member's show-up record and rated levels (the trust feature's). */
+  TrustSection?: ComponentType<{ userId: number; own: boolean }>;
 }

@@ -20,6 +20,7 @@ const TARGET_NAMES: Record<AdminReport['target_type'], string> = {
   review: 'Review',
   event: 'Event',
   comment: 'Comment',
+  rating: 'Rating',
 };
 
 /**
@@ -28,7 +29,8 @@ const TARGET_NAMES: Record<AdminReport['target_type'], string> = {
  */
 function targetLink(report: AdminReport): string | null {
   if (report.target_type === 'event') return '/events';
-  if (report.snapshot?.type === 'comment') return `/posts/${report.snapshot.post_id}`;
+  if (report.snapshot?.type === 'comment' || report.snapshot?.type === 'rating')
+    return `/posts/${report.snapshot.post_id}`;
   return report.member ? `/profile/${report.member.id}` : null;
 }
 
@@ -73,6 +75,16 @@ function SnapshotView({ snapshot }: { snapshot: ReportSnapshot }) {
         <>
           <p className="font-semibold text-slate-900">On the game {snapshot.heading}</p>
           <p className="whitespace-pre-line">{snapshot.content}</p>
+        </>
+      );
+      break;
+    case 'rating':
+      body = (
+        <>
+          <p className="font-semibold text-slate-900">On the game {snapshot.heading}</p>
+          <p>
+            Rated {snapshot.level} in {snapshot.sport}
+          </p>
         </>
       );
       break;

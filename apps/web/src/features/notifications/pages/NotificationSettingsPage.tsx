@@ -37,6 +37,8 @@ const TYPE_LABELS: Record<NotificationType, { label: string; group: (typeof GROU
   removed_from_game: { label: 'Removed from a game', group: 'Games' },
   game_reminder: { label: 'Reminders before your games', group: 'Games' },
   comment: { label: 'Comments on games', group: 'Games' },
+  no_show_marked: { label: 'No-show marks on your record', group: 'Games' },
+  no_show_disputed: { label: 'Disputes of your no-show marks', group: 'Games' },
   message: { label: 'New messages', group: 'Messages' },
   follow: { label: 'New followers', group: 'People' },
   event_cancelled: { label: 'Cancelled events', group: 'Events' },

@@ -36,6 +36,9 @@ export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: numb
  */
 export type GameChatLinkComponent = ComponentType<{ postId: number; fallback: ReactNode }>;
 
+/** Check-in, the host's word on players and ratings of levels (the trust feature's, from app/). */
+export type GameTrustComponent = ComponentType<{ post: Post; viewerId: number }>;
+
 function MemberList({
   label,
   ids,
@@ -184,11 +187,13 @@ export function GamePage({
   InterestButton,
   ChatLink,
   CostPanel,
+  Trust,
 }: {
   InterestButton: InterestButtonComponent;
   ChatLink: GameChatLinkComponent;
   /** The cost split for the host and players (the costs feature's, composed in app/). */
   CostPanel?: ComponentType<{ post: Post; viewerId: number }>;
+  Trust?: GameTrustComponent;
 }) {
   const params = useParams();
   const postId = Number(params.postId);
@@ -340,6 +345,7 @@ export function GamePage({
         )}
       </article>
       {CostPanel && inGame && <CostPanel post={post} viewerId={user.id} />}
+      {Trust && <Trust post={post} viewerId={user.id} />}
       <CommentThread postId={post.id} viewerId={user.id} path={pagePath} />
       {removing !== null && (
         <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />

@@ -84,7 +84,7 @@ function PostPreview({ post }: { post: Post }) {
         <span
           className={cx(
             'rounded-full px-2 py-0.5 text-[11px] font-semibold',
-            upcoming ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500',
+            upcoming ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
           )}
         >
           {upcoming ? 'Upcoming' : 'Past Event'}

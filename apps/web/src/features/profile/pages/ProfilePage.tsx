@@ -136,6 +136,7 @@ function ProfileView({
   own,
   FollowButton,
   MessageButton,
+  TrustSection,
 }: MemberActions & { userId: number; own: boolean }) {
   const profile = useProfile(userId);
   const [followList, setFollowList] = useState<FollowListTab | null>(null);
@@ -194,6 +195,7 @@ function ProfileView({
             <AboutSection own={own} bio={data.bio} />
             <ContactSection own={own} phone={data.phone_number} city={data.location_city} />
             <SkillsSection own={own} skills={data.skills} sports={data.sports} />
+            {TrustSection && <TrustSection userId={userId} own={own} />}
             <InterestsSection own={own} tags={data.tags} />
             <AvailabilitySection own={own} slots={data.availability} />
           </div>
