@@ -38,6 +38,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { shareCardRoutes } from './modules/posts/share-card.routes.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { picturesRoutes } from './modules/settings/pictures.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -159,6 +160,7 @@ export async function registerApi(
   invitationsRoutes(app, services.invitations, requireAuth);
   adminRoutes(app, services.admin, requireAuth);
   commentsRoutes(app, services.comments, requireAuth, optionalAuth);
+  seriesRoutes(app, services.series, requireAuth);
 }
 
 /**

@@ -44,6 +44,7 @@ import { createShareCards } from './modules/posts/share-card.service.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
+import { createSeriesService } from './modules/series/series.service.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createMemberLookup, createUsersService, peopleSearchPlan } from './modules/users/index.js';
@@ -229,6 +230,20 @@ export function createServices({
     ...clock,
   });
 
+  // Series make and open games through the posts service and run their jobs on the scheduler.
+  const series = createSeriesService({
+    db,
+    events,
+    posts,
+    scheduler,
+    access,
+    notifications,
+    users: members,
+    limiter,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+
   const places = createPlacesService({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
@@ -264,6 +279,7 @@ export function createServices({
     notificationSettings,
     push,
     reminders,
+    series,
     digest,
     places,
     pictures,

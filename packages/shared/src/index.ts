@@ -19,3 +19,4 @@ export * from './schemas/admin.js';
 export * from './schemas/invitations.js';
 export * from './schemas/comments.js';
 export * from './schemas/digest.js';
+export * from './schemas/series.js';

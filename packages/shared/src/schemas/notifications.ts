@@ -27,6 +27,8 @@ import { idSchema } from './common.js';
  *   per game: members interested within 10 minutes of the group's latest make one unread row,
  *   replaced by a new row (new id) with `count` members and `replaced_id` (the row it replaced,
  *   which a live client drops); a read row stays and a new group starts.
+ * - `series_claim` {post_id, series_id} -> the game page of the occurrence (the previous one
+ *   started: the regular's place in the next is held for them until the claim window ends).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -44,6 +46,7 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'game_reminder',
   'event_reminder',
+  'series_claim',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -39,6 +39,9 @@ export const notificationText = {
   /** "Starts Sat, 28 Nov, 7:00 pm: Bengaluru Cup at Kanteerava Stadium". */
   eventReminder: (when: string, title: string, venue: string) =>
     `Starts ${when}: ${title}${venue ? ` at ${venue}` : ''}`,
+  /** "Sunday five-a-side again — in? Your place is held until Sat, 9 Jan, 7:00 pm". */
+  seriesClaim: (heading: string, until: string) =>
+    `${heading} again — in? Your place is held until ${until}`,
 };
 
 /** A notification row to store, unread (not a message's: see {@link messageNotificationRow}). */

@@ -31,6 +31,7 @@ const TITLES: Record<NotificationType, string> = {
   comment: 'New comment',
   game_reminder: 'Game soon',
   event_reminder: 'Event tomorrow',
+  series_claim: 'Your place is held',
 };
 
 /** How a push of one notification is sent. */

@@ -37,6 +37,7 @@ const TYPE_LABELS: Record<NotificationType, { label: string; group: (typeof GROU
   removed_from_game: { label: 'Removed from a game', group: 'Games' },
   game_reminder: { label: 'Reminders before your games', group: 'Games' },
   comment: { label: 'Comments on games', group: 'Games' },
+  series_claim: { label: 'Your place in a weekly game', group: 'Games' },
   message: { label: 'New messages', group: 'Messages' },
   follow: { label: 'New followers', group: 'People' },
   event_cancelled: { label: 'Cancelled events', group: 'Events' },
