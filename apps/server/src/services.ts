@@ -127,6 +127,8 @@ export function createServices({
     users: members,
     chats,
     publicUrl: config.publicUrl,
+    // A host's series in their calendar feed: the series service, made below, answers.
+    seriesEntries: (hostId, seriesIds) => series.calendarEntries(hostId, seriesIds),
   });
   const settings = createSettingsService({
     db,

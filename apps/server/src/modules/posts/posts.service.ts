@@ -16,6 +16,7 @@ import {
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, LocationSharing, PostRow } from '../../db/types.js';
+import type { CalendarEntry } from '../../lib/calendar.js';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/cursor.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -57,6 +58,11 @@ export interface PostsDeps {
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
+  /**
+   * The repeating calendar entries of series `seriesIds` hosted by `hostId` (the series
+   * module's), which stand in for their games in the host's private feed.
+   */
+  seriesEntries?: (hostId: number, seriesIds: number[]) => Promise<CalendarEntry[]>;
 }
 
 /** What makes a new game an occurrence of a series (see `createOccurrence`). */
@@ -118,6 +124,7 @@ export function createPostsService({
   users,
   chats,
   publicUrl,
+  seriesEntries,
 }: PostsDeps) {
   const present = (rows: PostRow[], viewerId: number | null) => feed.present(rows, viewerId);
 
@@ -709,7 +716,8 @@ export function createPostsService({
 
     /**
      * `GET /calendar/{secret}.ics`: the private feed of the member whose secret this
-     * is: every upcoming game they host, joined or wait for. No bearer token: the secret is the
+     * is: every upcoming game they host, joined or wait for (a series they host as one
+     * repeating entry). No bearer token: the secret is the
      * key, compared by its SHA-256. Games of hosts blocked either way or suspended are left out.
      * @throws AppError 404 for an unknown (or reset) secret, or while its owner is suspended.
      */
@@ -718,7 +726,16 @@ export function createPostsService({
       if (!owner) throw notFound('Calendar not found');
       await access.requireCalendarFeed(owner.user_id);
       const rows = await repo.listUpcomingFor(db, owner.user_id, nowIso());
-      return gamesCalendar(publicUrl, owner.user_id, rows);
+      // The host's series are one repeating entry each; a player's feed keeps only their games.
+      const hosted = seriesEntries
+        ? rows.filter((r) => r.series_id !== null && r.author_id === owner.user_id)
+        : [];
+      const extra =
+        seriesEntries && hosted.length > 0
+          ? await seriesEntries(owner.user_id, [...new Set(hosted.map((r) => r.series_id!))])
+          : [];
+      const games = rows.filter((r) => !hosted.includes(r));
+      return gamesCalendar(publicUrl, owner.user_id, games, extra);
     },
 
     /**

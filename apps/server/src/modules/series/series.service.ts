@@ -30,6 +30,7 @@ import {
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, PostRow, SeriesRow } from '../../db/types.js';
+import type { CalendarEntry } from '../../lib/calendar.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
@@ -39,7 +40,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PostsService } from '../posts/posts.service.js';
 import type { Scheduler } from '../scheduler/index.js';
 import type { MemberLookup } from '../users/index.js';
-import { seriesCalendar } from './series-calendar.js';
+import { seriesCalendar, seriesEntries } from './series-calendar.js';
 import { isSlot, localDate, ruleOf, slotsAfter } from './recurrence.js';
 import * as repo from './series.repository.js';
 
@@ -252,9 +253,10 @@ export function createSeriesService({
         (await users.members(ids)).map((m) => ({ id: m.id, username: m.username }));
       regulars = await members(await regularsAfter(series, started));
       const regularIds = new Set(regulars.map((r) => r.id));
-      pastPlayers = await members(
-        (await repo.pastPlayersOf(db, series.id, at)).filter((id) => !regularIds.has(id)),
-      );
+      const past = await repo.pastPlayersOf(db, series.id, at);
+      // Blocked either way or suspended: not shown to the host.
+      const hidden = await access.hiddenAmong(series.host_id, past);
+      pastPlayers = await members(past.filter((id) => !regularIds.has(id) && !hidden.has(id)));
     }
     return {
       id: series.id,
@@ -473,6 +475,22 @@ export function createSeriesService({
         throw new AppError('not_a_player', 400, 'Only a player of a past game can be a regular');
       await repo.setRegular(db, seriesId, userId, status, at);
       return view(series, hostId);
+    },
+
+    /**
+     * The calendar entries of series `seriesIds` as host `hostId` sees them (their private
+     * feed), leaving out any they do not host.
+     */
+    async calendarEntries(hostId: number, seriesIds: number[]): Promise<CalendarEntry[]> {
+      const entries: CalendarEntry[] = [];
+      for (const id of seriesIds) {
+        const series = await repo.findSeries(db, id);
+        if (!series || series.host_id !== hostId) continue;
+        const skipped = await repo.skipsOf(db, id);
+        const games = await repo.occurrencesOf(db, id);
+        entries.push(...seriesEntries(publicUrl, hostId, { series, skipped, games }));
+      }
+      return entries;
     },
 
     /**

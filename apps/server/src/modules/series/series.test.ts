@@ -52,6 +52,17 @@ async function claimsOf(s: TestServer, who: LoginResponse) {
     .execute();
 }
 
+/** How many nearby-game alerts `who` has of game `postId`. */
+async function nearbyOf(who: LoginResponse, postId: number) {
+  const rows = await server.app.database.db
+    .selectFrom('notifications')
+    .select('data')
+    .where('user_id', '=', who.user.id)
+    .where('type', '=', 'nearby_post')
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.data) as { post_id: number }).post_id === postId).length;
+}
+
 async function feedIds(s: TestServer, who: LoginResponse): Promise<number[]> {
   const res = await s.request<Post[]>(
     'GET',
@@ -140,6 +151,12 @@ describe('a weekly game and its regulars', () => {
       await member(),
       await member(),
     ];
+    // A member near the games who plays football: told of a game when it opens, not before.
+    const neighbour = await server.signUp(`series${(seq += 1)}`, { sports: ['Football'] });
+    await server.request('PUT', '/api/settings', {
+      token: neighbour.token,
+      body: { location_city: 'Bengaluru', location_coordinates: [77.6, 12.97] },
+    });
     const start = plus(FIRST, 2 * HOUR);
     const { host, game, series } = await weeklyGame(server, start, [p1, leaver, p2, p3]);
     // The leaver leaves before the start: p3 takes the place; regulars are p1, p2, p3.
@@ -159,6 +176,8 @@ describe('a weekly game and its regulars', () => {
     expect(early.status).toBe(403);
     expect(await server.app.scheduler.runDue()).toMatchObject({ failed: 0 });
     for (const who of [p1, p2, p3]) expect(await claimsOf(server, who)).toHaveLength(0);
+    await expect.poll(() => nearbyOf(neighbour, game.id)).toBe(1);
+    expect(await nearbyOf(neighbour, nextId)).toBe(0);
 
     // The game starts: its regulars are offered the next one, once.
     clock = new Date(start);
@@ -217,6 +236,7 @@ describe('a weekly game and its regulars', () => {
     clock = new Date(plus(start, DAY));
     await server.app.scheduler.runDue();
     expect(await feedIds(server, stranger)).toContain(nextId);
+    await expect.poll(() => nearbyOf(neighbour, nextId)).toBe(1);
     const joined = await server.request('POST', `/api/posts/${nextId}/interest`, {
       token: stranger.token,
     });
@@ -294,6 +314,30 @@ describe('a weekly game and its regulars', () => {
     );
     expect([...overrides]).toEqual([[second.slot, moved]]);
     expect((event.alarms ?? []).map((alarm) => alarm.trigger)).toEqual(['-PT2H']);
+
+    // Private feeds: the host's carries the series as that one repeating event; a player's
+    // only the game they joined.
+    const feedOf = async (who: LoginResponse) => {
+      const { body } = await server.request<{ url: string }>(
+        'POST',
+        '/api/settings/calendar-feed',
+        {
+          token: who.token,
+        },
+      );
+      const text = await (await fetch(`${server.url}${new URL(body.url).pathname}`)).text();
+      return Object.values(ical.sync.parseICS(text)).filter(
+        (c): c is ical.VEvent => c !== undefined && c.type === 'VEVENT',
+      );
+    };
+    const hostFeed = await feedOf(host);
+    expect(hostFeed.map((e) => [e.uid, e.rrule?.toString().includes('FREQ=WEEKLY')])).toEqual([
+      [`series-${series.id}@gameon.example`, true],
+    ]);
+    const playerFeed = await feedOf(p1);
+    expect(playerFeed.map((e) => [e.uid, e.rrule === undefined])).toEqual([
+      [`post-${game.id}@gameon.example`, true],
+    ]);
 
     // Regulars: the host removes p2, and cannot add a stranger.
     const removed = await server.request<Series>(
