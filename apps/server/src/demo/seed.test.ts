@@ -103,7 +103,10 @@ describe('demo data (npm start)', () => {
 
   it('sets every game and event in Indian time at an hour and day that fit its title', async () => {
     const { db } = server.app.database;
-    const games = await db.selectFrom('posts').select(['heading', 'event_time']).execute();
+    const games = await db
+      .selectFrom('posts')
+      .select(['heading', 'event_time', 'series_id'])
+      .execute();
     const events = await db
       .selectFrom('events')
       .select(['title', 'event_date', 'end_date', 'registration_deadline'])
@@ -123,10 +126,12 @@ describe('demo data (npm start)', () => {
       expect(hour(game(evening))).toBeGreaterThanOrEqual(17);
     for (const morning of ['morning games', 'Cubbon Park', 'tempo run', 'Sinhagad'])
       expect(hour(game(morning))).toBeLessThan(9);
-    // No game at night unless its title says so, and all spread over the coming days.
+    // No game at night unless its title says so, and all spread over the coming days (but the
+    // weekly game's last one, which started within the past day).
     for (const g of games) {
       expect(hour(g.event_time)).toBeGreaterThanOrEqual(5);
-      expect(new Date(g.event_time).getTime()).toBeGreaterThan(Date.now());
+      const since = g.series_id === null ? 0 : 24 * 3600 * 1000;
+      expect(new Date(g.event_time).getTime()).toBeGreaterThan(Date.now() - since);
     }
     const days = new Set(games.map((g) => inIndia(g.event_time).toDateString()));
     expect(days.size).toBeGreaterThanOrEqual(5);
@@ -209,5 +214,28 @@ describe('demo notification settings', () => {
     expect(settings.message).toEqual({ app: true, push: true, digest: true });
     expect(settings.follow).toEqual({ app: true, push: true, digest: true });
     expect(settings.interest).toEqual({ app: true, push: true, digest: false });
+  });
+});
+
+describe('demo weekly game', () => {
+  it("has rahul's weekly futsal: its last game played, the next held with a claimed place, one after", async () => {
+    const { db } = server.app.database;
+    const games = await db
+      .selectFrom('posts')
+      .select(['id', 'event_time', 'hidden_until'])
+      .where('series_id', 'is not', null)
+      .orderBy('event_time')
+      .execute();
+    expect(games).toHaveLength(3);
+    const now = new Date().toISOString();
+    expect(games.filter((g) => g.event_time > now)).toHaveLength(2);
+    expect(games.slice(1).every((g) => g.hidden_until !== null)).toBe(true);
+    const claims = await db
+      .selectFrom('series_claims')
+      .select('status')
+      .where('post_id', '=', games[1]!.id)
+      .orderBy('status')
+      .execute();
+    expect(claims.map((c) => c.status)).toEqual(['claimed', 'offered', 'passed']);
   });
 });

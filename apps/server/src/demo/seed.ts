@@ -36,6 +36,7 @@ import {
   GAME_REMINDER_LEAD_MS,
 } from '../modules/reminders/reminders.service.js';
 import * as schedulerRepo from '../modules/scheduler/scheduler.repository.js';
+import { seedSeries } from './series.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -684,6 +685,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     }
 
     const eventIds = await seedEvents(trx, ids, now);
+    await seedSeries(trx, ids, now);
     await scheduleReminders(trx, now);
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).
