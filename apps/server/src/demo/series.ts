@@ -6,7 +6,7 @@
  * Written through the repositories, back-dated as the scheduler would have made it.
  */
 import { TZDate } from '@date-fns/tz';
-import { DEFAULT_TIME_ZONE } from '@gameon/shared';
+import { DEFAULT_TIME_ZONE, formatGameTime } from '@gameon/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
 import { publicPoint } from '../lib/geo.js';
@@ -99,7 +99,10 @@ export async function seedSeries(trx: Transaction<DB>, ids: number[], now: numbe
     claimedAt,
   );
   await chatsRepo.addMembers(trx, chatId, [rahul, sneha], claimedAt);
-  const message = notificationText.seriesClaim(game.heading, 'tomorrow, 8:00 pm');
+  const message = notificationText.seriesClaim(
+    game.heading,
+    formatGameTime(iso(last + DAY), { timeZone: DEFAULT_TIME_ZONE }, new Date(now)),
+  );
   for (const [member, status, read] of [
     [sneha, 'claimed', true],
     [priya, 'passed', true],
