@@ -106,28 +106,38 @@ describe('the recurrence', () => {
     untilDate: '2027-04-04',
     skipped: ['2027-03-21T13:30:00.000Z'],
   };
+  // A game at 00:30 IST (19:00 UTC the day before): its last local day ends before UTC's does.
+  const lateNight: SeriesRule = {
+    firstAt: '2027-03-06T19:00:00.000Z',
+    everyWeeks: 1,
+    timeZone: 'Asia/Kolkata',
+    untilDate: '2027-03-20',
+    skipped: [],
+  };
   const expected = [
-    '2027-03-07T13:30:00.000Z',
-    '2027-03-14T13:30:00.000Z',
-    '2027-03-28T13:30:00.000Z',
-    '2027-04-04T13:30:00.000Z',
+    [
+      '2027-03-07T13:30:00.000Z',
+      '2027-03-14T13:30:00.000Z',
+      '2027-03-28T13:30:00.000Z',
+      '2027-04-04T13:30:00.000Z',
+    ],
+    ['2027-03-06T19:00:00.000Z', '2027-03-13T19:00:00.000Z'],
   ];
+  const END = '2027-12-31T00:00:00.000Z';
 
   it('gives the same instants across a month (a skipped date, an end date) under TZ=UTC and TZ=Asia/Kolkata', () => {
-    const here = slotsBetween(rule, FIRST, '2027-12-31T00:00:00.000Z');
+    const here = [rule, lateNight].map((r) => slotsBetween(r, r.firstAt, END));
     expect(here).toEqual(expected);
-    // The same rule in a child process under the other zone.
+    // The same rules in a child process under the other zone.
     const other = process.env.TZ === 'Asia/Kolkata' ? 'UTC' : 'Asia/Kolkata';
     const module = fileURLToPath(new URL('./recurrence.ts', import.meta.url));
     const script = `import { slotsBetween } from ${JSON.stringify(module)};
-      console.log(JSON.stringify(slotsBetween(${JSON.stringify(rule)}, ${JSON.stringify(FIRST)}, '2027-12-31T00:00:00.000Z')));`;
+      const rules = ${JSON.stringify([rule, lateNight])};
+      console.log(JSON.stringify(rules.map((r) => slotsBetween(r, r.firstAt, ${JSON.stringify(END)}))));`;
     const out = execFileSync(
       process.execPath,
       ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        env: { ...process.env, TZ: other },
-        encoding: 'utf8',
-      },
+      { env: { ...process.env, TZ: other }, encoding: 'utf8' },
     );
     expect(JSON.parse(out)).toEqual(expected);
   });
@@ -203,6 +213,14 @@ describe('a weekly game and its regulars', () => {
     expect(after.series!.regulars.map((r) => r.id).sort()).toEqual(
       [p1.user.id, p2.user.id, p3.user.id].sort(),
     );
+
+    // A change of the series brings it up to date again: nobody is offered twice.
+    const skip = await server.request('POST', `/api/series/${series.id}/skip`, {
+      token: host.token,
+      body: { slot: plus(start, 3 * WEEK) },
+    });
+    expect(skip.status).toBe(200);
+    for (const who of [p1, p2, p3]) expect(await claimsOf(server, who)).toHaveLength(1);
 
     // p1 claims, p2 passes; a stranger has nothing to claim.
     expect((await seriesOf(server, p1, nextId)).claim).toEqual({
