@@ -399,6 +399,58 @@ describe('a weekly game and its regulars', () => {
       .toBeGreaterThan(0);
   });
 
+  it('edits the series from a date on: later games change, their players are told, new games follow', async () => {
+    clock = new Date(Date.parse(FIRST) + 40 * WEEK - 3 * DAY);
+    const start = plus(FIRST, 40 * WEEK);
+    const player = await member();
+    // No claim window: the second game is open at once, and the player is in both.
+    const { host, game, series } = await weeklyGame(server, start, [], { claimWindowHours: 0 });
+    const second = series.upcoming[1]!;
+    expect(second.hidden_until).toBeNull();
+    for (const id of [game.id, second.post_id!])
+      await server.request('POST', `/api/posts/${id}/interest`, { token: player.token });
+    const edit = await server.request<Series>('PATCH', `/api/series/${series.id}`, {
+      token: host.token,
+      body: { from: second.slot, heading: 'Sunday seven-a-side', playersNeeded: 7 },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.heading).toBe('Sunday seven-a-side');
+    const headingOf = async (id: number) =>
+      (await server.request<Post>('GET', `/api/posts/${id}`, { token: host.token })).body;
+    expect((await headingOf(game.id)).heading).toBe('Sunday five-a-side');
+    expect(await headingOf(second.post_id!)).toMatchObject({
+      heading: 'Sunday seven-a-side',
+      players_needed: 7,
+    });
+    await expect
+      .poll(async () =>
+        (
+          await server.app.database.db
+            .selectFrom('notifications')
+            .select('data')
+            .where('user_id', '=', player.user.id)
+            .where('type', '=', 'game_updated')
+            .execute()
+        ).map((n) => (JSON.parse(n.data) as { post_id: number }).post_id),
+      )
+      .toEqual([second.post_id]);
+    // The game made when the first starts copies the change.
+    clock = new Date(start);
+    await server.app.scheduler.runDue();
+    const third = (await seriesOf(server, host, game.id)).series!.upcoming.find(
+      (d) => d.slot === plus(start, 2 * WEEK),
+    )!;
+    expect(await headingOf(third.post_id!)).toMatchObject({
+      heading: 'Sunday seven-a-side',
+      players_needed: 7,
+    });
+    const bad = await server.request('PATCH', `/api/series/${series.id}`, {
+      token: host.token,
+      body: { from: second.slot, sport: 'Cricket' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a malformed series and a game of someone else', async () => {
     const host = await member();
     const other = await member();
