@@ -397,6 +397,32 @@ describe('a weekly game and its regulars', () => {
           ).length,
       )
       .toBeGreaterThan(0);
+
+    // Personal data: the regular's and the host's go with their accounts.
+    const rowsOf = (table: 'series_regulars', userId: number) =>
+      server.app.database.db
+        .selectFrom(table)
+        .select('series_id')
+        .where('user_id', '=', userId)
+        .execute();
+    expect(await rowsOf('series_regulars', p2.user.id)).toHaveLength(1);
+    for (const who of [p2, host])
+      expect(
+        (
+          await server.request('DELETE', '/api/account', {
+            token: who.token,
+            body: { password: 'secret123' },
+          })
+        ).status,
+      ).toBe(200);
+    expect(await rowsOf('series_regulars', p2.user.id)).toEqual([]);
+    expect(
+      await server.app.database.db
+        .selectFrom('series')
+        .select('id')
+        .where('id', '=', series.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('edits the series from a date on: later games change, their players are told, new games follow', async () => {
