@@ -98,6 +98,8 @@ export const seriesSchema = z.object({
   ended: z.boolean(),
   heading: z.string(),
   sport: z.string(),
+  description: z.string(),
+  players_needed: z.number(),
   /** The next dates (created games first), at most 6. */
   upcoming: z.array(seriesDateSchema),
   /** Skipped dates (UTC ISO instants). */

@@ -268,6 +268,8 @@ export function createSeriesService({
       ended: series.ended_at !== null,
       heading: series.heading,
       sport: series.sport,
+      description: series.description,
+      players_needed: series.players_needed,
       upcoming,
       skipped,
       regulars,

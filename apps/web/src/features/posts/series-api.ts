@@ -9,7 +9,7 @@ import {
   postSeriesResponseSchema,
   seriesSchema,
 } from '@gameon/shared';
-import type { CreateSeriesBody } from '@gameon/shared';
+import type { CreateSeriesBody, EditSeriesBody } from '@gameon/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, errorMessage } from '../../lib/api-client';
@@ -72,6 +72,13 @@ export function useSkipDate() {
       body: { slot },
       schema: seriesSchema,
     }),
+  );
+}
+
+/** `PATCH /series/{id}`: the host changes the series from a date on. */
+export function useEditSeries() {
+  return useSeriesChange(({ seriesId, body }: { seriesId: number; body: EditSeriesBody }) =>
+    apiRequest(`/series/${seriesId}`, { method: 'PATCH', body, schema: seriesSchema }),
   );
 }
 

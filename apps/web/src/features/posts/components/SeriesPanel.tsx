@@ -1,6 +1,6 @@
 import { formatGameTime } from '@gameon/shared';
 import type { Post, Series } from '@gameon/shared';
-import { CalendarPlus, Check, Repeat, UserMinus, UserPlus, X } from 'lucide-react';
+import { CalendarPlus, Check, Pencil, Repeat, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -12,6 +12,7 @@ import {
   downloadSeriesCalendar,
   useAnswerClaim,
   useCreateSeries,
+  useEditSeries,
   useEndSeries,
   usePostSeries,
   useSetRegular,
@@ -214,6 +215,7 @@ function HostSeries({ series }: { series: Series }) {
           </ul>
         )}
       </div>
+      <ChangeSeries series={series} />
       <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"
@@ -268,6 +270,112 @@ function HostSeries({ series }: { series: Series }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * "Change from a date": the title, description and players needed of the series' games from a
+ * chosen date on (their players are told); only what changed is sent.
+ */
+function ChangeSeries({ series }: { series: Series }) {
+  const edit = useEditSeries();
+  const [open, setOpen] = useState(false);
+  const dates = series.upcoming.filter((d) => d.post_id !== null);
+  const [from, setFrom] = useState(dates[0]?.slot ?? '');
+  const [heading, setHeading] = useState(series.heading);
+  const [description, setDescription] = useState(series.description);
+  const [players, setPlayers] = useState(String(series.players_needed));
+  const [saved, setSaved] = useState(false);
+  if (!open)
+    return (
+      <div>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Change from a date
+        </Button>
+        {saved && <p className="mt-2 text-sm text-emerald-800">Saved. Their players are told.</p>}
+      </div>
+    );
+  const body = {
+    from,
+    ...(heading.trim() !== series.heading ? { heading: heading.trim() } : {}),
+    ...(description.trim() !== series.description ? { description: description.trim() } : {}),
+    ...(Number(players) !== series.players_needed ? { playersNeeded: Number(players) } : {}),
+  };
+  const changed = Object.keys(body).length > 1;
+  return (
+    <form
+      aria-labelledby="series-change-heading"
+      className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!changed) return;
+        edit.mutate(
+          { seriesId: series.id, body },
+          {
+            onSuccess: () => {
+              setSaved(true);
+              setOpen(false);
+            },
+          },
+        );
+      }}
+    >
+      <h3 id="series-change-heading" className="text-sm font-semibold text-slate-900">
+        Change the series from a date on
+      </h3>
+      <FormField label="From" htmlFor="series-from">
+        <select
+          id="series-from"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          className={inputClasses()}
+        >
+          {dates.map((d) => (
+            <option key={d.slot} value={d.slot}>
+              {when(d.slot)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Title" htmlFor="series-title">
+        <input
+          id="series-title"
+          value={heading}
+          onChange={(event) => setHeading(event.target.value)}
+          className={inputClasses()}
+        />
+      </FormField>
+      <FormField label="Description" htmlFor="series-description">
+        <textarea
+          id="series-description"
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          className={inputClasses()}
+        />
+      </FormField>
+      <FormField label="Players needed" htmlFor="series-players">
+        <input
+          id="series-players"
+          type="number"
+          min={1}
+          max={20}
+          value={players}
+          onChange={(event) => setPlayers(event.target.value)}
+          className={inputClasses()}
+        />
+      </FormField>
+      {edit.isError && <Alert tone="error">{errorMessage(edit.error, 'Could not save.')}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={edit.isPending} disabled={!changed}>
+          Save changes
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

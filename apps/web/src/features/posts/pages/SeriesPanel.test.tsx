@@ -22,6 +22,8 @@ const series = (overrides: Partial<Series> = {}): Series => ({
   ended: false,
   heading: 'Box cricket at Powai',
   sport: 'Cricket',
+  description: 'Eight overs a side, tennis ball.',
+  players_needed: 2,
   upcoming: [{ slot: '2099-03-02T01:30:00.000Z', post_id: 42, hidden_until: HELD_UNTIL }],
   skipped: [],
   regulars: [],
@@ -34,6 +36,8 @@ function renderGame(post: Post, answer: PostSeriesResponse) {
   const calls = mockFetch(({ url, method }) => {
     if (method === 'POST' && url.pathname === '/api/series/claims/42')
       return jsonResponse({ status: 'claimed', interest: { groupChatId: 3, status: 'joined' } });
+    if (method === 'PATCH' && url.pathname === '/api/series/5')
+      return jsonResponse(series({ host_id: testUser.id }));
     if (method === 'POST' && url.pathname === '/api/series')
       return jsonResponse(series({ host_id: testUser.id }), { status: 201 });
     switch (url.pathname) {
@@ -89,5 +93,24 @@ describe('the series panel', () => {
         until: null,
       }),
     );
+  });
+
+  it('lets the host change the series from a date on, sending only what changed', async () => {
+    const { calls, user } = renderGame(testPost(42), {
+      series: series({ host_id: testUser.id }),
+      claim: null,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change from a date' }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Box cricket at Powai, 10 overs');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        from: '2099-03-02T01:30:00.000Z',
+        heading: 'Box cricket at Powai, 10 overs',
+      }),
+    );
+    expect(await screen.findByText('Saved. Their players are told.')).toBeInTheDocument();
   });
 });
