@@ -76,7 +76,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('posts').addColumn('series_id', 'integer').execute();
   await db.schema.alterTable('posts').addColumn('series_slot', 'varchar(32)').execute();
   await db.schema.alterTable('posts').addColumn('hidden_until', 'varchar(32)').execute();
-  await db.schema.createIndex('posts_series_id_idx').on('posts').column('series_id').execute();
+  // One game per recurrence instant: two processes topping a series up at once cannot both
+  // make it (the second insert fails and its job runs again later).
+  await db.schema
+    .createIndex('posts_series_slot_unique')
+    .on('posts')
+    .columns(['series_id', 'series_slot'])
+    .unique()
+    .execute();
   await db.schema
     .createTable('series_claims')
     .addColumn('post_id', 'integer', (c) => c.notNull().references('posts.id').onDelete('cascade'))
@@ -95,7 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('series_claims').ifExists().execute();
-  await db.schema.dropIndex('posts_series_id_idx').ifExists().execute();
+  await db.schema.dropIndex('posts_series_slot_unique').ifExists().execute();
   await db.schema.alterTable('posts').dropColumn('hidden_until').execute();
   await db.schema.alterTable('posts').dropColumn('series_slot').execute();
   await db.schema.alterTable('posts').dropColumn('series_id').execute();
