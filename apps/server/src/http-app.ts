@@ -38,6 +38,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { shareCardRoutes } from './modules/posts/share-card.routes.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { costsRoutes } from './modules/costs/costs.routes.js';
 import { trustRoutes } from './modules/trust/index.js';
@@ -163,6 +164,7 @@ export async function registerApi(
   commentsRoutes(app, services.comments, requireAuth, optionalAuth);
   costsRoutes(app, services.costs, requireAuth);
   trustRoutes(app, services.trust, requireAuth);
+  seriesRoutes(app, services.series, requireAuth);
 }
 
 /**

@@ -45,6 +45,7 @@ import { createShareCards } from './modules/posts/share-card.service.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
+import { createSeriesService } from './modules/series/series.service.js';
 import { createPicturesService } from './modules/settings/pictures.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createTrustService } from './modules/trust/index.js';
@@ -139,6 +140,8 @@ export function createServices({
     users: members,
     chats,
     publicUrl: config.publicUrl,
+    // A host's series in their calendar feed: the series service, made below, answers.
+    seriesEntries: (hostId, seriesIds) => series.calendarEntries(hostId, seriesIds),
   });
   const settings = createSettingsService({
     db,
@@ -242,6 +245,20 @@ export function createServices({
     ...clock,
   });
 
+  // Series make and open games through the posts service and run their jobs on the scheduler.
+  const series = createSeriesService({
+    db,
+    events,
+    posts,
+    scheduler,
+    access,
+    notifications,
+    users: members,
+    limiter,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+
   const places = createPlacesService({
     placesUrl: config.placesUrl,
     // Places and posts meet here, not by importing each other.
@@ -278,6 +295,7 @@ export function createServices({
     notificationSettings,
     push,
     reminders,
+    series,
     digest,
     places,
     pictures,

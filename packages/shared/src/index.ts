@@ -21,3 +21,4 @@ export * from './schemas/comments.js';
 export * from './schemas/digest.js';
 export * from './schemas/costs.js';
 export * from './schemas/trust.js';
+export * from './schemas/series.js';

@@ -3,7 +3,7 @@
  * are UTC ISO-8601 text (`2026-11-21T05:00:00.000Z`, which sorts as time), booleans are
  * integers 0/1, lists are child tables, ids are growing integers.
  */
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
   CountryCode,
   EventSkillLevel,
@@ -100,6 +100,15 @@ export interface PostsTable {
   sequence: Generated<number>;
   /** When the game's time or place last changed (UTC ISO), null when never (migration 0024). */
   changed_at: string | null;
+  /** The series this game is an occurrence of (migration 0030), null for a single game. */
+  series_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The occurrence's recurrence instant (UTC ISO; its RECURRENCE-ID), null outside a series. */
+  series_slot: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * While set (UTC ISO, the end of the regulars' claim window), the occurrence is held for its
+   * regulars: not in the feed nor in nearby alerts (migration 0030).
+   */
+  hidden_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -299,7 +308,8 @@ export type NotificationType =
   | 'game_reminder'
   | 'event_reminder'
   | 'no_show_marked'
-  | 'no_show_disputed';
+  | 'no_show_disputed'
+  | 'series_claim';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {
@@ -529,6 +539,10 @@ export interface DB {
   no_show_marks: NoShowMarksTable;
   skill_ratings: SkillRatingsTable;
   game_minimums: GameMinimumsTable;
+  series: SeriesTable;
+  series_skips: SeriesSkipsTable;
+  series_regulars: SeriesRegularsTable;
+  series_claims: SeriesClaimsTable;
 }
 
 /**
@@ -650,6 +664,7 @@ export interface GamePaymentsTable {
   paid_at: string;
   confirmed_at: string | null;
 }
+
 /** A check-in at a game (migration 0033): by position (`by_host` 0) or the host's word (1). */
 export interface GameCheckinsTable {
   post_id: number;
@@ -683,4 +698,60 @@ export interface GameMinimumsTable {
   post_id: number;
   min_show_up_percent: number | null;
   min_level: 'beginner' | 'intermediate' | 'advanced' | 'expert' | null;
+}
+
+/**
+ * A repeating game (migration 0030): every `every_weeks` weeks from `first_at` (UTC ISO) in
+ * `time_zone`, up to local day `until_date` or open-ended, with the template its new occurrences
+ * copy (`tags` JSON text) and the regulars' claim window in seconds.
+ */
+export interface SeriesTable {
+  id: Generated<number>;
+  host_id: number;
+  every_weeks: number;
+  first_at: string;
+  time_zone: Generated<string>;
+  until_date: string | null;
+  claim_window_s: Generated<number>;
+  sport: string;
+  heading: string;
+  description: string;
+  tags: Generated<string>;
+  location_name: string;
+  lng: number;
+  lat: number;
+  players_needed: number;
+  /** The series' calendar SEQUENCE: up with every change of it. */
+  sequence: Generated<number>;
+  /** The latest recurrence instant given a game (UTC ISO). */
+  last_slot: string;
+  created_at: string;
+  ended_at: string | null;
+}
+export type SeriesRow = Selectable<SeriesTable>;
+
+/** A skipped recurrence instant of a series (migration 0030): its EXDATE. */
+export interface SeriesSkipsTable {
+  series_id: number;
+  slot: string;
+}
+
+/** The host's change to a series' regulars (migration 0030): a member added or removed. */
+export interface SeriesRegularsTable {
+  series_id: number;
+  user_id: number;
+  status: 'added' | 'removed';
+  created_at: string;
+}
+
+/**
+ * A regular's offer of their place in an occurrence (migration 0030): `offered`, then `claimed`
+ * or `passed`; one per occurrence and member.
+ */
+export interface SeriesClaimsTable {
+  post_id: number;
+  user_id: number;
+  status: 'offered' | 'claimed' | 'passed';
+  offered_at: string;
+  answered_at: string | null;
 }

@@ -107,9 +107,9 @@ describe('demo data (npm start)', () => {
   it('sets every game and event in Indian time at an hour and day that fit its title', async () => {
     const { db } = server.app.database;
     // The trust demo's games are timed from now (past games, one under way), not by the title.
-    const games = (await db.selectFrom('posts').select(['heading', 'event_time']).execute()).filter(
-      (g) => !TRUST_DEMO_HEADINGS.includes(g.heading),
-    );
+    const games = (
+      await db.selectFrom('posts').select(['heading', 'event_time', 'series_id']).execute()
+    ).filter((g) => !TRUST_DEMO_HEADINGS.includes(g.heading));
     const events = await db
       .selectFrom('events')
       .select(['title', 'event_date', 'end_date', 'registration_deadline'])
@@ -129,10 +129,12 @@ describe('demo data (npm start)', () => {
       expect(hour(game(evening))).toBeGreaterThanOrEqual(17);
     for (const morning of ['morning games', 'Cubbon Park', 'tempo run', 'Sinhagad'])
       expect(hour(game(morning))).toBeLessThan(9);
-    // No game at night unless its title says so, and all spread over the coming days.
+    // No game at night unless its title says so, and all spread over the coming days (but the
+    // weekly game's last one, which started within the past day).
     for (const g of games) {
       expect(hour(g.event_time)).toBeGreaterThanOrEqual(5);
-      expect(new Date(g.event_time).getTime()).toBeGreaterThan(Date.now());
+      const since = g.series_id === null ? 0 : 24 * 3600 * 1000;
+      expect(new Date(g.event_time).getTime()).toBeGreaterThan(Date.now() - since);
     }
     const days = new Set(games.map((g) => inIndia(g.event_time).toDateString()));
     expect(days.size).toBeGreaterThanOrEqual(5);
@@ -248,5 +250,28 @@ describe('demo trust between players', () => {
       token: vikram.body.token,
     });
     expect(join.body).toMatchObject({ code: 'below_minimum' });
+  });
+});
+
+describe('demo weekly game', () => {
+  it("has rahul's weekly futsal: its last game played, the next held with a claimed place, one after", async () => {
+    const { db } = server.app.database;
+    const games = await db
+      .selectFrom('posts')
+      .select(['id', 'event_time', 'hidden_until'])
+      .where('series_id', 'is not', null)
+      .orderBy('event_time')
+      .execute();
+    expect(games).toHaveLength(3);
+    const now = new Date().toISOString();
+    expect(games.filter((g) => g.event_time > now)).toHaveLength(2);
+    expect(games.slice(1).every((g) => g.hidden_until !== null)).toBe(true);
+    const claims = await db
+      .selectFrom('series_claims')
+      .select('status')
+      .where('post_id', '=', games[1]!.id)
+      .orderBy('status')
+      .execute();
+    expect(claims.map((c) => c.status)).toEqual(['claimed', 'offered', 'passed']);
   });
 });

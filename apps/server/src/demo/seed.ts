@@ -38,6 +38,7 @@ import {
 } from '../modules/reminders/reminders.service.js';
 import * as schedulerRepo from '../modules/scheduler/scheduler.repository.js';
 import { seedTrust } from './trust.js';
+import { seedSeries } from './series.js';
 
 export const DEMO_PASSWORD = 'gameon123';
 
@@ -687,6 +688,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 
     await seedTrust(trx, ids, now);
     const eventIds = await seedEvents(trx, ids, now);
+    await seedSeries(trx, ids, now);
     await scheduleReminders(trx, now);
 
     // Follows, a direct conversation and Arjun's notifications (what the server would have made).

@@ -2,9 +2,10 @@
  * iCalendar text (RFC 5545) with `ical-generator`, for games and events alike:
  * one VEVENT per entry with UID, DTSTAMP, DTSTART and DTEND in UTC, SUMMARY, DESCRIPTION,
  * LOCATION (with GEO where a point may be shown), URL and, when asked, a display VALARM before
- * the start. Knows no feature: each caller maps its rows to {@link CalendarEntry}.
+ * the start, and for a repeating entry its RRULE and EXDATE (or, overriding one instant of it,
+ * RECURRENCE-ID). Knows no feature: each caller maps its rows to {@link CalendarEntry}.
  */
-import ical, { ICalAlarmType } from 'ical-generator';
+import ical, { ICalAlarmType, ICalEventRepeatingFreq } from 'ical-generator';
 
 /** The Content-Type of every calendar answer. */
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -32,6 +33,10 @@ export interface CalendarEntry {
    * `summary`; none when absent.
    */
   alarmBeforeSeconds?: number;
+  /** RRULE and EXDATE: weekly every `everyWeeks` weeks up to `until`, `exclude` left out. */
+  repeating?: { everyWeeks: number; until: Date | null; exclude: Date[] };
+  /** RECURRENCE-ID: this entry overrides the repeating entry of its key at that instant. */
+  recurrenceId?: Date;
 }
 
 /**
@@ -59,6 +64,17 @@ export function calendarText(
       },
       url: entry.url,
       sequence: entry.sequence ?? 0,
+      ...(entry.repeating
+        ? {
+            repeating: {
+              freq: ICalEventRepeatingFreq.WEEKLY,
+              interval: entry.repeating.everyWeeks,
+              ...(entry.repeating.until ? { until: entry.repeating.until } : {}),
+              ...(entry.repeating.exclude.length > 0 ? { exclude: entry.repeating.exclude } : {}),
+            },
+          }
+        : {}),
+      ...(entry.recurrenceId ? { recurrenceId: entry.recurrenceId } : {}),
     });
     if (entry.alarmBeforeSeconds !== undefined)
       event.createAlarm({

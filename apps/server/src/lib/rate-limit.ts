@@ -98,6 +98,8 @@ export const WRITE_LIMITS = {
   password: [{ points: 10, duration: HOUR }],
   /** Operator actions: dismissing reports, suspending and unsuspending members. */
   operatorAction: [{ points: 600, duration: HOUR }],
+  /** A host's changes of their series: repeat, skip, edit, end, regulars added or removed. */
+  series: [{ points: 30, duration: HOUR }],
   /** Invitations an organizer sends to their events, one per member invited. */
   eventInvitation: [{ points: 50, duration: DAY }],
   /** Accepting and declining event invitations, together. */

@@ -31,6 +31,8 @@ import { idSchema } from './common.js';
  *   dispute it there within 48 hours).
  * - `no_show_disputed` {post_id, user_id} -> the game page (a player disputed the host's mark;
  *   the host may confirm it there within 48 hours).
+ * - `series_claim` {post_id, series_id} -> the game page of the occurrence (the previous one
+ *   started: the regular's place in the next is held for them until the claim window ends).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -50,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   'no_show_marked',
   'no_show_disputed',
+  'series_claim',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

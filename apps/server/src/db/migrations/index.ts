@@ -31,6 +31,7 @@ import * as pushNotificationSettings from './0028_push_notification_settings.js'
 import * as digest from './0029_digest.js';
 import * as gameCosts from './0032_game_costs.js';
 import * as trust from './0033_trust.js';
+import * as series from './0030_series.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_digest': digest,
   '0032_game_costs': gameCosts,
   '0033_trust': trust,
+  '0030_series': series,
 };

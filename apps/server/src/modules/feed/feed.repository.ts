@@ -43,10 +43,14 @@ export function withinSql(near: { lat: number; lng: number; radius: number }) {
 /**
  * `id` and `event_time` of the upcoming posts matching `filter`'s sports, category, tags and
  * dates, after `cursor` in (event_time, id) order when given, unordered, not yet filtered by place
- * and with no viewer's rules.
+ * and with no viewer's rules; never an occurrence held for its regulars (`hidden_until`).
  */
 function matchingGames(db: Executor, filter: GamesFilter, cursor?: Keyset) {
-  let query = db.selectFrom('posts as p').select(['p.id', 'p.event_time']);
+  // An occurrence of a series held for its regulars is in no feed until it opens.
+  let query = db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.event_time'])
+    .where('p.hidden_until', 'is', null);
   // A cursor later than `after` implies it: its time is then the one range an index walk starts at.
   if (!cursor || cursor.time <= filter.after)
     query = query.where('p.event_time', '>', filter.after);

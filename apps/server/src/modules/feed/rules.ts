@@ -38,6 +38,8 @@ export interface RuleSubject {
   geocell: number | null;
   public_lat: number | null;
   public_lng: number | null;
+  /** Set while an occurrence of a series is held for its regulars: in no feed (migration 0030). */
+  hidden_until?: string | null;
 }
 
 /** The radius test of a feed `near` (degrees, metres), null without a radius. */
@@ -67,12 +69,14 @@ export function viewerContext(
 }
 
 /**
- * Whether `game` may show in the feed of `viewer`: upcoming, not the viewer's own, its host not
+ * Whether `game` may show in the feed of `viewer`: upcoming, not held for a series' regulars,
+ * not the viewer's own, its host not
  * blocked either way nor suspended, and with a radius an online game (no place to measure) or
  * one whose public point lies within it (a hidden place never does).
  */
 export function passesFeedRules(game: RuleSubject, viewer: ViewerContext): boolean {
   if (game.event_time <= viewer.after) return false;
+  if (game.hidden_until) return false;
   const author = game.author_id;
   if (author === viewer.viewerId || viewer.blocked.has(author) || viewer.suspended.has(author))
     return false;

@@ -43,6 +43,9 @@ export const notificationText = {
     `The host marked you as not coming to "${heading}": you can dispute it within 48 hours`,
   noShowDisputed: (member: string, heading: string) =>
     `${member} disputed your no-show mark on "${heading}": confirm it within 48 hours or it stops counting`,
+  /** "Sunday five-a-side again — in? Your place is held until Sat, 9 Jan, 7:00 pm". */
+  seriesClaim: (heading: string, until: string) =>
+    `${heading} again — in? Your place is held until ${until}`,
 };
 
 /** A notification row to store, unread (not a message's: see {@link messageNotificationRow}). */

@@ -3,10 +3,11 @@
  * game's time, DTEND two hours later (games have no duration), SUMMARY sport and title, LOCATION
  * the place name, GEO only where the viewer may see the point (the access module's location
  * rule), URL the game page, SEQUENCE the game's revision (up with every edit of it), and a
- * VALARM 2 hours before the start (when GameOn's own reminder comes).
+ * VALARM 2 hours before the start (when GameOn's own reminder comes). Entries made elsewhere
+ * (a host's series) may follow the games.
  */
 import type { PostRow } from '../../db/types.js';
-import { calendarText } from '../../lib/calendar.js';
+import { calendarText, type CalendarEntry } from '../../lib/calendar.js';
 import { pointShownTo } from '../access/index.js';
 
 /** How long a game lasts in a calendar: games have no duration of their own. */
@@ -18,11 +19,14 @@ export const GAME_ALARM_SECONDS = 2 * 3600;
  * The iCalendar text of `rows` as `viewerId` sees them; `publicUrl` (no trailing slash) makes
  * the game pages' absolute URLs and the UIDs' domain.
  */
-export function gamesCalendar(publicUrl: string, viewerId: number, rows: PostRow[]): string {
-  return calendarText(
-    publicUrl,
-    { name: 'GameOn games', product: 'games' },
-    rows.map((row) => {
+export function gamesCalendar(
+  publicUrl: string,
+  viewerId: number,
+  rows: PostRow[],
+  extra: CalendarEntry[] = [],
+): string {
+  return calendarText(publicUrl, { name: 'GameOn games', product: 'games' }, [
+    ...rows.map((row) => {
       const start = new Date(row.event_time);
       return {
         key: `post-${row.id}`,
@@ -38,5 +42,6 @@ export function gamesCalendar(publicUrl: string, viewerId: number, rows: PostRow
         alarmBeforeSeconds: GAME_ALARM_SECONDS,
       };
     }),
-  );
+    ...extra,
+  ]);
 }

@@ -110,6 +110,21 @@ export async function removeInterest(
   return rows.length > 0;
 }
 
+/**
+ * Opens held occurrence `id` (clears `hidden_until`; `version` up): an update of the row, so the
+ * triggers of migration 0018 move its cell's version and every process's feed sees it.
+ * @returns true when it was held and this call opened it.
+ */
+export async function openPost(db: Executor, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set((eb) => ({ hidden_until: null, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('hidden_until', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Deletes post `id` (tags and interest go with it; its group chat stays, unlinked). */
 export async function deletePost(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute();

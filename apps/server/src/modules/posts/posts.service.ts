@@ -16,6 +16,7 @@ import {
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB, LocationSharing, PostRow } from '../../db/types.js';
+import type { CalendarEntry } from '../../lib/calendar.js';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/cursor.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -29,6 +30,8 @@ import type { ChatsService } from '../chats/chats.service.js';
 import type { FeedService } from '../feed/feed.service.js';
 import type { TrustService } from '../trust/index.js';
 import { gamesCalendar } from './calendar.js';
+
+export { GAME_ALARM_SECONDS, GAME_DURATION_MS } from './calendar.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
 
@@ -58,6 +61,20 @@ export interface PostsDeps {
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
+  /**
+   * The repeating calendar entries of series `seriesIds` hosted by `hostId` (the series
+   * module's), which stand in for their games in the host's private feed.
+   */
+  seriesEntries?: (hostId: number, seriesIds: number[]) => Promise<CalendarEntry[]>;
+}
+
+/** What makes a new game an occurrence of a series (see `createOccurrence`). */
+export interface Occurrence {
+  seriesId: number;
+  /** Its recurrence instant, UTC ISO. */
+  slot: string;
+  /** Held for the regulars until this UTC ISO instant, or null when open at once. */
+  hiddenUntil: string | null;
 }
 
 /** The answer games give once they have started (spec part 1 §4). */
@@ -111,6 +128,7 @@ export function createPostsService({
   users,
   chats,
   publicUrl,
+  seriesEntries,
 }: PostsDeps) {
   const present = (rows: PostRow[], viewerId: number | null) => feed.present(rows, viewerId);
 
@@ -186,6 +204,72 @@ export function createPostsService({
     }
   }
 
+  /** Tells of a new game (nearby members, reminders); matched on the point others see. */
+  function announceCreated(row: PostRow, author: { id: number; username: string }): void {
+    events.emit('post.created', {
+      post: {
+        id: row.id,
+        sport: row.sport,
+        heading: row.heading,
+        publicPoint: pointShownTo(null, row),
+      },
+      author,
+    });
+  }
+
+  /**
+   * Inserts a game of `authorId` (with its series tags when `occurrence` is given) and announces
+   * it unless it is held for regulars.
+   * @throws AppError 400 when the event time is earlier than now.
+   */
+  async function insertGame(
+    authorId: number,
+    input: z.output<typeof createPostBodySchema>,
+    occurrence?: Occurrence,
+  ): Promise<Post> {
+    const eventTime = toUtcIso(input.eventTime);
+    const now = nowIso();
+    if (eventTime < now) {
+      throw badRequest('Event time must not be earlier than now', [
+        { field: 'eventTime', message: 'Event time must not be earlier than now' },
+      ]);
+    }
+    const [lng, lat] = input.location.coordinates;
+    const shown = await access.publicPointOf(authorId, [lng, lat]);
+    const id = await db.transaction().execute((trx) =>
+      repo.insertPost(
+        trx,
+        {
+          author_id: authorId,
+          sport: input.sport,
+          heading: input.heading,
+          description: input.description,
+          location_name: input.locationName,
+          lng,
+          lat,
+          public_lng: shown?.[0] ?? null,
+          public_lat: shown?.[1] ?? null,
+          event_time: eventTime,
+          players_needed: input.playersNeeded,
+          created_at: now,
+          ...(occurrence
+            ? {
+                series_id: occurrence.seriesId,
+                series_slot: occurrence.slot,
+                hidden_until: occurrence.hiddenUntil,
+              }
+            : {}),
+        },
+        input.tags,
+      ),
+    );
+    const row = await repo.findPost(db, id);
+    if (!row) throw notFound('Post not found');
+    const [post] = await present([row], authorId);
+    if (row.hidden_until === null) announceCreated(row, post!.author);
+    return post!;
+  }
+
   /** The game as a signed-out visitor sees it, with its version (see `getPublic`). */
   async function publicView(postId: number): Promise<{ post: Post; version: number }> {
     await access.requirePosts(null, [postId]);
@@ -227,49 +311,36 @@ export function createPostsService({
      */
     async create(authorId: number, input: z.output<typeof createPostBodySchema>): Promise<Post> {
       await limiter.write('post', authorId);
-      const eventTime = toUtcIso(input.eventTime);
-      const now = nowIso();
-      if (eventTime < now) {
-        throw badRequest('Event time must not be earlier than now', [
-          { field: 'eventTime', message: 'Event time must not be earlier than now' },
-        ]);
-      }
-      const [lng, lat] = input.location.coordinates;
-      const shown = await access.publicPointOf(authorId, [lng, lat]);
-      const id = await db.transaction().execute((trx) =>
-        repo.insertPost(
-          trx,
-          {
-            author_id: authorId,
-            sport: input.sport,
-            heading: input.heading,
-            description: input.description,
-            location_name: input.locationName,
-            lng,
-            lat,
-            public_lng: shown?.[0] ?? null,
-            public_lat: shown?.[1] ?? null,
-            event_time: eventTime,
-            players_needed: input.playersNeeded,
-            created_at: now,
-          },
-          input.tags,
-        ),
-      );
-      const row = await repo.findPost(db, id);
-      if (!row) throw notFound('Post not found');
-      const [post] = await present([row], authorId);
-      events.emit('post.created', {
-        // Nearby members are matched on the point others see, never a hidden exact one.
-        post: {
-          id: row.id,
-          sport: row.sport,
-          heading: row.heading,
-          publicPoint: pointShownTo(null, row),
-        },
-        author: post!.author,
-      });
-      return post!;
+      return insertGame(authorId, input);
+    },
+
+    /**
+     * Creates an occurrence of a series for its host (the series module's; no write limit: the
+     * series makes it, not the member): as {@link create}, tagged with the series and its
+     * recurrence instant; while `hiddenUntil` is set it is held for the regulars, so it is not
+     * announced (`post.created`: nearby alerts, reminders) until {@link openOccurrence}.
+     * @throws AppError 400 when the event time is earlier than now.
+     */
+    createOccurrence(
+      authorId: number,
+      input: z.output<typeof createPostBodySchema>,
+      occurrence: Occurrence,
+    ): Promise<Post> {
+      return insertGame(authorId, input, occurrence);
+    },
+
+    /**
+     * Opens held occurrence `postId` to everyone (feed, nearby alerts): clears `hidden_until` in
+     * one conditional update, so of two processes only one opens it and announces it.
+     * @returns true when this call opened it.
+     */
+    async openOccurrence(postId: number): Promise<boolean> {
+      if (!(await repo.openPost(db, postId))) return false;
+      const row = await repo.findPost(db, postId);
+      if (!row) return false;
+      const [author] = await users.members([row.author_id]);
+      if (author) announceCreated(row, { id: author.id, username: author.username });
+      return true;
     },
 
     /**
@@ -279,12 +350,19 @@ export function createPostsService({
      * ({@link repo.lockPost}), so parallel joins never overfill a game. Repeating is harmless
      * and answers the member's current place.
      * @returns `{groupChatId, status, position?}` (`position` 1-based, only when waitlisted).
+     * A series' occurrence held for its regulars takes nobody new but a regular claiming their
+     * place (`options.claim`, the series module's).
      * @throws AppError 404 unknown or hidden post (or its host is suspended), 403 `own_post`,
      *   403 `removed` when its host removed the member from it, 403 `below_minimum` when the
-     *   host's minimums keep the member out, 400 a game that has started, 429 past the member's
+     *   host's minimums keep the member out, 403 `not_open` an occurrence still held for its
+     *   regulars, 400 a game that has started, 429 past the member's
      *   interest limit.
      */
-    async expressInterest(userId: number, postId: number): Promise<InterestResponse> {
+    async expressInterest(
+      userId: number,
+      postId: number,
+      options: { claim?: boolean } = {},
+    ): Promise<InterestResponse> {
       await limiter.write('interestOrFollow', userId);
       // A blocked member cannot see the game, so it is not there for them; nor is the
       // game of a suspended host.
@@ -299,6 +377,8 @@ export function createPostsService({
         const before = await repo.interestsOf(trx, postId);
         const isNew = !before.some((i) => i.user_id === userId);
         if (isNew && post.event_time <= now) throw badRequest(STARTED);
+        if (isNew && post.hidden_until !== null && !options.claim)
+          throw forbidden('not_open', 'This game is held for its regulars for now');
         if (isNew && (await repo.departureOf(trx, postId, userId))?.reason === 'removed')
           throw forbidden('removed', 'The host removed you from this game');
         if (isNew) await repo.addInterest(trx, postId, userId, now);
@@ -527,7 +607,7 @@ export function createPostsService({
     /**
      * Game `postId`'s host, title and joined players (ids in joining order: the first
      * `players_needed` of it; the waitlist left out), with no access check: what other modules
-     * (the cost split) read to know who plays. Undefined for an unknown game.
+     * (the cost split, a series' regulars) read to know who plays. Undefined for an unknown game.
      */
     async joinedPlayers(
       postId: number,
@@ -648,7 +728,8 @@ export function createPostsService({
 
     /**
      * `GET /calendar/{secret}.ics`: the private feed of the member whose secret this
-     * is: every upcoming game they host, joined or wait for. No bearer token: the secret is the
+     * is: every upcoming game they host, joined or wait for (a series they host as one
+     * repeating entry). No bearer token: the secret is the
      * key, compared by its SHA-256. Games of hosts blocked either way or suspended are left out.
      * @throws AppError 404 for an unknown (or reset) secret, or while its owner is suspended.
      */
@@ -657,7 +738,16 @@ export function createPostsService({
       if (!owner) throw notFound('Calendar not found');
       await access.requireCalendarFeed(owner.user_id);
       const rows = await repo.listUpcomingFor(db, owner.user_id, nowIso());
-      return gamesCalendar(publicUrl, owner.user_id, rows);
+      // The host's series are one repeating entry each; a player's feed keeps only their games.
+      const hosted = seriesEntries
+        ? rows.filter((r) => r.series_id !== null && r.author_id === owner.user_id)
+        : [];
+      const extra =
+        seriesEntries && hosted.length > 0
+          ? await seriesEntries(owner.user_id, [...new Set(hosted.map((r) => r.series_id!))])
+          : [];
+      const games = rows.filter((r) => !hosted.includes(r));
+      return gamesCalendar(publicUrl, owner.user_id, games, extra);
     },
 
     /**

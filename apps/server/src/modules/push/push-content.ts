@@ -33,6 +33,7 @@ const TITLES: Record<NotificationType, string> = {
   event_reminder: 'Event tomorrow',
   no_show_marked: 'Marked as a no-show',
   no_show_disputed: 'No-show disputed',
+  series_claim: 'Your place is held',
 };
 
 /** How a push of one notification is sent. */

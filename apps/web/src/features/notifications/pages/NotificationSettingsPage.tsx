@@ -39,6 +39,7 @@ const TYPE_LABELS: Record<NotificationType, { label: string; group: (typeof GROU
   comment: { label: 'Comments on games', group: 'Games' },
   no_show_marked: { label: 'No-show marks on your record', group: 'Games' },
   no_show_disputed: { label: 'Disputes of your no-show marks', group: 'Games' },
+  series_claim: { label: 'Your place in a weekly game', group: 'Games' },
   message: { label: 'New messages', group: 'Messages' },
   follow: { label: 'New followers', group: 'People' },
   event_cancelled: { label: 'Cancelled events', group: 'Events' },

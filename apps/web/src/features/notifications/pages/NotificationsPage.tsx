@@ -47,7 +47,7 @@ export function matchesFilter(item: ReceivedNotification, filter: NotificationFi
     case 'Nearby':
       return item.type === 'nearby_post';
     case 'Invitations':
-      return item.type === 'event_invitation';
+      return item.type === 'event_invitation' || item.type === 'series_claim';
     case 'Comments':
       return item.type === 'comment';
   }

@@ -21,6 +21,8 @@ import {
   PlayersNeededField,
 } from '../components/GameFields';
 import { useGameForm } from '../use-game-form';
+import { repeatNewGame } from '../series-api';
+import { NO_REPEAT, RepeatFields, seriesBody } from '../components/SeriesPanel';
 
 /** Delay before returning to the feed after a post is created (spec part 2 §4, §9). */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -51,6 +53,7 @@ export function CreatePostPage() {
   const { form, values, setValues, errors, set, check } = useGameForm(emptyCreatePost, fieldIds);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
+  const [repeat, setRepeat] = useState(NO_REPEAT);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -62,14 +65,18 @@ export function CreatePostPage() {
     setSubmitError(null);
     if (!check(validateCreatePost(values))) return;
     createPost.mutate(toCreatePostBody(values), {
-      onSuccess: (post) => {
-        setCreated(true);
-        // The feed carries on the message with "Share your game" and "Open it".
-        redirectTimer.current = setTimeout(
-          () => void navigate('/', { replace: true, state: createdPostState(post) }),
-          REDIRECT_AFTER_CREATE_MS,
-        );
-      },
+      onSuccess: (post) =>
+        // A repeating game becomes a series before the feed shows it.
+        void repeatNewGame(seriesBody(post.id, repeat)).then((failed) => {
+          setCreated(true);
+          // Posted but not repeating: the host stays to read why (the game page can repeat it).
+          if (failed !== null) return setSubmitError(failed);
+          // The feed carries on the message with "Share your game" and "Open it".
+          redirectTimer.current = setTimeout(
+            () => void navigate('/', { replace: true, state: createdPostState(post) }),
+            REDIRECT_AFTER_CREATE_MS,
+          );
+        }),
       onError: (failure) => setSubmitError(errorMessage(failure, 'Failed to create post')),
     });
   };
@@ -159,6 +166,8 @@ export function CreatePostPage() {
           <EventTimeField form={form} />
         </div>
 
+        <RepeatFields value={repeat} onChange={setRepeat} idPrefix="post" />
+
         <ApproximatePlaceConfirm form={form}>
           <p className="text-amber-900">
             This point comes from postal records and may be a few kilometres from the real place.
@@ -168,7 +177,9 @@ export function CreatePostPage() {
         </ApproximatePlaceConfirm>
 
         {submitError !== null && <Alert tone="error">{submitError}</Alert>}
-        {created && <Alert tone="success">Post created! Taking you back to the feed…</Alert>}
+        {created && submitError === null && (
+          <Alert tone="success">Post created! Taking you back to the feed…</Alert>
+        )}
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => void navigate('/')}>

@@ -26,6 +26,7 @@ import { downloadGameCalendar, useGame, useMemberNames } from '../api';
 import { CommentThread } from '../components/CommentThread';
 import { HostGameActions } from '../components/HostGameActions';
 import { RemovePlayerDialog } from '../components/RemovePlayerDialog';
+import { SeriesPanel } from '../components/SeriesPanel';
 
 /** The join/leave button the app gives the page (the feed feature's, composed in app/). */
 export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: number }>;
@@ -346,6 +347,7 @@ export function GamePage({
       </article>
       {CostPanel && inGame && <CostPanel post={post} viewerId={user.id} />}
       {Trust && <Trust post={post} viewerId={user.id} />}
+      <SeriesPanel post={post} viewerId={user.id} />
       <CommentThread postId={post.id} viewerId={user.id} path={pagePath} />
       {removing !== null && (
         <RemovePlayerDialog postId={post.id} player={removing} onClose={() => setRemoving(null)} />
