@@ -41,6 +41,7 @@ import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { createShareCards } from './modules/posts/share-card.service.js';
+import { createOffersService } from './modules/posts/offers.service.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
@@ -117,7 +118,10 @@ export function createServices({
       onAnswer: (source) => metrics.feedAnswers.inc({ source }),
     }),
   });
+  // Offers of freed places: the posts service runs them wherever a place frees up.
+  const offers = createOffersService({ db, scheduler, events, limiter, access, chats, ...clock });
   const posts = createPostsService({
+    offers,
     db,
     feed,
     limiter,
@@ -251,6 +255,7 @@ export function createServices({
     chats,
     feed,
     posts,
+    offers,
     shareCards,
     settings,
     users,

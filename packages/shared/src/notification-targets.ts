@@ -10,9 +10,9 @@ import type { Notification } from './schemas/notifications.js';
  * `game_cancelled` to the game's group chat, `removed_from_game` to that chat, read-only;
  * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
  * invitation is pinned at its top); `game_reminder` to the game page, `event_reminder` to the
- * events list), or null when its data lacks
- * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
- * links to nothing").
+ * events list; `waitlist_offer` and `waitlist_offer_expired` to the game page), or null when
+ * its data lacks the id it needs or its type is one this app does not know (spec part 1 §2 "An
+ * unknown type links to nothing").
  */
 export function notificationTarget(notification: {
   type: string;
@@ -29,6 +29,8 @@ export function notificationTarget(notification: {
     case 'game_updated':
     case 'comment':
     case 'game_reminder':
+    case 'waitlist_offer':
+    case 'waitlist_offer_expired':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
     case 'removed_from_game':
       return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;

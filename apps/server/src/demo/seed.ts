@@ -678,7 +678,13 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       );
       for (const [i, member] of [2, 3, 4].entries()) {
         const joinedAt = new Date(now - (90 - i * 10) * 60_000).toISOString();
-        await postsRepo.addInterest(trx, postIds[1]!, ids[member]!, joinedAt);
+        await postsRepo.addInterest(
+          trx,
+          postIds[1]!,
+          ids[member]!,
+          joinedAt,
+          i < 2 ? 'joined' : 'waitlisted',
+        );
         await chatsRepo.addMembers(trx, doublesChat, [ids[1]!, ids[member]!], joinedAt);
       }
     }

@@ -113,6 +113,8 @@ export const WRITE_LIMITS = {
   notificationSetting: [{ points: 120, duration: HOUR }],
   /** Web push subscriptions registered and removed, together. */
   pushSubscription: [{ points: 20, duration: HOUR }],
+  /** Accepting and declining offered places in games, together. */
+  offerReply: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

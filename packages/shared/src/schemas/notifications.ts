@@ -27,6 +27,10 @@ import { idSchema } from './common.js';
  *   per game: members interested within 10 minutes of the group's latest make one unread row,
  *   replaced by a new row (new id) with `count` members and `replaced_id` (the row it replaced,
  *   which a live client drops); a read row stays and a new group starts.
+ * - `waitlist_offer` {post_id, expires_at} -> the game page, where Accept and Decline show (a
+ *   freed place is held for the member until `expires_at`, UTC ISO);
+ * - `waitlist_offer_expired` {post_id} -> the game page (the member let the hold end: they left
+ *   the waitlist and the place passed on, or the game started).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -44,6 +48,8 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'game_reminder',
   'event_reminder',
+  'waitlist_offer',
+  'waitlist_offer_expired',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -29,6 +29,7 @@ import * as eventInvitations from './0026_event_invitations.js';
 import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
 import * as digest from './0029_digest.js';
+import * as explicitPlaces from './0031_explicit_places.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027_scheduler': scheduler,
   '0028_push_notification_settings': pushNotificationSettings,
   '0029_digest': digest,
+  '0031_explicit_places': explicitPlaces,
 };

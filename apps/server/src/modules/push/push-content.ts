@@ -31,6 +31,8 @@ const TITLES: Record<NotificationType, string> = {
   comment: 'New comment',
   game_reminder: 'Game soon',
   event_reminder: 'Event tomorrow',
+  waitlist_offer: 'A place is yours to take',
+  waitlist_offer_expired: 'Offered place passed on',
 };
 
 /** How a push of one notification is sent. */
