@@ -245,7 +245,7 @@ export function createServices({
     onCard: (result) => metrics.shareCards.inc({ result }),
   });
   const pictures = createPicturesService({ db, storage, limiter });
-  const account = createAccountService({ db, events, storage, limiter });
+  const account = createAccountService({ db, events, storage, limiter, posts });
   const comments = createCommentsService({ db, events, limiter, access, reports });
 
   return {

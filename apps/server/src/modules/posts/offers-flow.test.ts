@@ -242,6 +242,22 @@ describe('an offered place', () => {
   });
 });
 
+describe('a place freed by an account deleted', () => {
+  it('is offered to the next in line', async () => {
+    const [ana, ben] = [await member(), await member()];
+    const start = istHour(12);
+    clock = new Date(start.getTime() - 20 * HOUR);
+    const post = await game(start, 1, [ana, ben]);
+    const gone = await server.request('DELETE', '/api/account', {
+      token: ana.token,
+      body: { password: 'secret123' },
+    });
+    expect(gone.status).toBe(200);
+    expect(await places(post.id)).toEqual({ joined: [], offered: [ben.user.id], waitlist: [] });
+    expect(await told(ben, 'waitlist_offer', post.id)).toHaveLength(1);
+  });
+});
+
 describe('offers and the feed', () => {
   it('move the feed: a second process sees an accepted offer at once', async () => {
     const two = await startServer({ DATABASE_URL: server.databaseUrl }, { now });
