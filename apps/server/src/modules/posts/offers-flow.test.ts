@@ -258,6 +258,27 @@ describe('a place freed by an account deleted', () => {
   });
 });
 
+describe('a free place while members wait', () => {
+  it('is offered to the first of them when someone new joins, who waits behind them', async () => {
+    const [ana, ben, cat] = [await member(), await member(), await member()];
+    const start = istHour(12);
+    clock = new Date(start.getTime() - 20 * HOUR);
+    const post = await game(start, 1, [ana, ben]);
+    // A place freed where no fill ran (a row gone by a cascade, as older code left it).
+    await server.app.database.db
+      .deleteFrom('post_interests')
+      .where('post_id', '=', post.id)
+      .where('user_id', '=', ana.user.id)
+      .execute();
+    expect((await join(cat, post.id)).body).toMatchObject({ status: 'waitlisted', position: 1 });
+    expect(await places(post.id)).toEqual({
+      joined: [],
+      offered: [ben.user.id],
+      waitlist: [cat.user.id],
+    });
+  });
+});
+
 describe('offers and the feed', () => {
   it('move the feed: a second process sees an accepted offer at once', async () => {
     const two = await startServer({ DATABASE_URL: server.databaseUrl }, { now });
