@@ -1,7 +1,7 @@
 /**
  * Three people. A posts a game for 1 player; B joins; C sees "Full" and
- * joins the waitlist at place 1; B leaves; C is in and sees the `waitlist_promoted`
- * notification; A sees both changes under My Posts and deletes the game; C's group chat shows
+ * joins the waitlist at place 1; B leaves; C is offered the place (`waitlist_offer`), opens
+ * the notification and accepts it; A sees both changes under My Posts and deletes the game; C's group chat shows
  * "This game was cancelled" and takes no new messages.
  */
 import type { Page } from '@playwright/test';
@@ -76,12 +76,15 @@ test('a full game, its waitlist, leaving, promotion and cancelling', async ({
     .click();
   await expect(bAgain.getByRole('button', { name: 'Join waitlist', exact: true })).toBeVisible();
 
-  // C, still on the game page, is told and is in.
+  // C, still on the game page, is offered the place, and takes it.
   await c.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  const promoted = c.getByText(`A place opened up: you are in "${TITLE}"`);
-  await expect(promoted).toBeVisible();
-  await promoted.click();
+  const offered = c.getByText(`A place opened up in "${TITLE}": it is yours if you accept by`, {
+    exact: false,
+  });
+  await expect(offered).toBeVisible();
+  await offered.click();
   await expectPage(c, TITLE);
+  await c.getByRole('button', { name: 'Accept place', exact: true }).click();
   await expect(c.getByRole('button', { name: 'Leave game', exact: true })).toBeVisible();
   await expect(c.getByRole('region', { name: 'Players (1)' })).toContainText('ishan');
   await expect(c.getByRole('region', { name: 'Waitlist (0)' })).toBeVisible();

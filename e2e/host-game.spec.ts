@@ -1,7 +1,7 @@
 /**
  * The host runs their game, on a laptop (1280 px): a game for one player with one more on the
- * waitlist; the host edits its time (the player is told), removes the player (the waitlisted one
- * moves up), the other player is asked before leaving, and the host deletes the game from its
+ * waitlist; the host edits its time (the player is told), removes the player (the place is
+ * offered to the waitlisted one, who accepts it), the other player is asked before leaving, and the host deletes the game from its
  * page. The edit form and the remove and leave dialogs are screenshot at 1280 px and on a phone
  * (375 px, touch), and axe (WCAG 2.2 AA) checks each.
  */
@@ -130,7 +130,7 @@ test('a host edits the time, removes a player and deletes the game from its page
   await leela.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   await expect(leela.getByText(`The host changed the time of "${TITLE}"`)).toBeVisible();
 
-  // The host removes hgleela: hgmohan moves up from the waitlist.
+  // The host removes hgleela: her place is offered to hgmohan, first on the waitlist.
   await host.getByRole('button', { name: 'Remove hgleela', exact: true }).click();
   const remove = host.getByRole('dialog', { name: 'Remove player' });
   await remove.getByRole('button', { name: 'Remove', exact: true }).click();
@@ -147,6 +147,11 @@ test('a host edits the time, removes a player and deletes the game from its page
     leela.getByText('You are no longer in this game: this chat is read-only'),
   ).toBeVisible();
   await expect(leela.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
+
+  // hgmohan takes the place offered to him.
+  await mohan.goto(path);
+  await mohan.getByRole('button', { name: 'Accept place', exact: true }).click();
+  await expect(mohan.getByRole('button', { name: 'Leave game', exact: true })).toBeVisible();
 
   // hgmohan is asked before leaving (and stays): the dialog at 1280 and 375 px.
   const mohanPhone = await onPhone(browser, mohan, server.baseURL);

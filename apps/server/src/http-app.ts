@@ -35,6 +35,7 @@ import { pushRoutes } from './modules/push/index.js';
 import type { PostsService } from './modules/posts/posts.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { offersRoutes } from './modules/posts/offers.routes.js';
 import { shareCardRoutes } from './modules/posts/share-card.routes.js';
 import { sharePageRoutes } from './modules/posts/share-page.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
@@ -150,6 +151,7 @@ export async function registerApi(
   });
   feedRoutes(app, services.feed, requireAuth);
   postsRoutes(app, services.posts, requireAuth, optionalAuth);
+  offersRoutes(app, services.offers, requireAuth);
   shareCardRoutes(app, services.shareCards);
   reviewsRoutes(app, services.reviews, requireAuth);
   chatsRoutes(app, services.chats, requireAuth);

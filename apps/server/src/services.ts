@@ -42,6 +42,7 @@ import type { Gazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createPostsService, placesOfOwnGames } from './modules/posts/posts.service.js';
 import { createShareCards } from './modules/posts/share-card.service.js';
+import { createOffersService } from './modules/posts/offers.service.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createScheduler, jobClaims } from './modules/scheduler/index.js';
@@ -130,7 +131,10 @@ export function createServices({
     reports,
     ...clock,
   });
+  // Offers of freed places: the posts service runs them wherever a place frees up.
+  const offers = createOffersService({ db, scheduler, events, limiter, access, chats, ...clock });
   const posts = createPostsService({
+    offers,
     db,
     feed,
     trust,
@@ -271,7 +275,7 @@ export function createServices({
     onCard: (result) => metrics.shareCards.inc({ result }),
   });
   const pictures = createPicturesService({ db, storage, limiter });
-  const account = createAccountService({ db, events, storage, limiter });
+  const account = createAccountService({ db, events, storage, limiter, posts });
   const comments = createCommentsService({ db, events, limiter, access, reports });
   const costs = createCostsService({ db, limiter, access, posts, users: members });
 
@@ -282,6 +286,7 @@ export function createServices({
     chats,
     feed,
     posts,
+    offers,
     shareCards,
     settings,
     users,

@@ -176,6 +176,8 @@ PATCH /api/posts/:id                                  401      401      403     
 DELETE /api/posts/:id/players/:userId                 401      401      403       404      404      401        404          200      403
 POST /api/posts/:id/interest                          401      401      200       404      404      401        404          403      200
 DELETE /api/posts/:id/interest                        401      401      400       404      404      401        404          400      400
+POST /api/posts/:id/offer/accept                      401      401      409       404      404      401        404          409      409
+POST /api/posts/:id/offer/decline                     401      401      409       404      404      401        404          409      409
 GET /api/posts/:id/calendar.ics                       401      401      403       404      404      401        404          200      403
 GET /api/posts/:id/card.png                           200      200      200       200      200      200        404          200      200
 GET /api/calendar/:file                               200      200      200       200      200      200        404          200      200
@@ -1431,6 +1433,14 @@ const CELLS: Record<string, CellRunner> = {
   // Only the friend joined: leaving is refused as not joined, or the game is not there.
   'DELETE /api/posts/:id/interest': {
     run: call('DELETE', (c) => `/api/posts/${c.t.game}/interest`),
+  },
+  // Nobody holds an offer in the owner's game: answered as no offer, or the game is not there
+  // (offers-flow.test.ts takes offers through).
+  'POST /api/posts/:id/offer/accept': {
+    run: call('POST', (c) => `/api/posts/${c.t.game}/offer/accept`),
+  },
+  'POST /api/posts/:id/offer/decline': {
+    run: call('POST', (c) => `/api/posts/${c.t.game}/offer/decline`),
   },
   'GET /api/posts/:id/calendar.ics': {
     run: call('GET', (c) => `/api/posts/${c.t.game}/calendar.ics`),

@@ -10,10 +10,10 @@ import type { Notification } from './schemas/notifications.js';
  * `game_cancelled` to the game's group chat, `removed_from_game` to that chat, read-only;
  * `event_cancelled` to the events list, `event_closed` and `event_invitation` there too (an open
  * invitation is pinned at its top); `game_reminder` to the game page, `event_reminder` to the
- * events list; `no_show_marked` and `no_show_disputed` to the game page, `series_claim` to the
- * occurrence's game page), or null when its data lacks
- * the id it needs or its type is one this app does not know (spec part 1 §2 "An unknown type
- * links to nothing").
+ * events list; `no_show_marked`, `no_show_disputed`, `waitlist_offer` and
+ * `waitlist_offer_expired` to the game page, `series_claim` to the occurrence's game page), or
+ * null when its data lacks the id it needs or its type is one this app does not know (spec part
+ * 1 §2 "An unknown type links to nothing").
  */
 export function notificationTarget(notification: {
   type: string;
@@ -33,6 +33,8 @@ export function notificationTarget(notification: {
     case 'no_show_marked':
     case 'no_show_disputed':
     case 'series_claim':
+    case 'waitlist_offer':
+    case 'waitlist_offer_expired':
       return data.post_id == null ? null : `/posts/${data.post_id}`;
     case 'removed_from_game':
       return data.post_id == null ? '/messages' : `/messages?post=${data.post_id}`;

@@ -149,10 +149,20 @@ export interface PostInterestsTable {
   created_at: string;
   /**
    * Joining order within the post (1, 2, ...; unique per post, given under the post's lock):
-   * the first `players_needed` are joined, the rest waitlisted in this order.
+   * the waitlist's order (before migration 0031 it also decided who was joined).
    */
   seq: number;
+  /**
+   * The member's place (migration 0031): joined, waitlisted (in `seq` order), or offered a freed
+   * place until `offer_expires_at`. Joined and offered places are taken.
+   */
+  place: Generated<InterestPlace>;
+  /** When an offered place's hold ends (UTC ISO); null unless `place` is `offered`. */
+  offer_expires_at: string | null;
 }
+
+/** A member's place in a game (migration 0031). */
+export type InterestPlace = 'joined' | 'waitlisted' | 'offered';
 
 export interface GroupChatsTable {
   id: Generated<number>;
@@ -309,7 +319,9 @@ export type NotificationType =
   | 'event_reminder'
   | 'no_show_marked'
   | 'no_show_disputed'
-  | 'series_claim';
+  | 'series_claim'
+  | 'waitlist_offer'
+  | 'waitlist_offer_expired';
 
 /** A member's private calendar feed: the secret of its URL, as SHA-256 hex. */
 export interface CalendarFeedsTable {

@@ -60,12 +60,13 @@ describe('demo data (npm start)', () => {
     expect((await get<{ count: number }>('/api/notifications/unread-count')).count).toBe(4);
   });
 
-  it('shows arjun a full game with a waitlist, and his own game under My Posts', async () => {
+  it('shows arjun a full game with a place held for the waitlist, and his own game under My Posts', async () => {
     const feed = await get<Post[]>('/api/posts');
     const full = feed.find((p) => p.heading === 'Doubles partners for morning games');
     expect(full).toMatchObject({ players_needed: 2, is_full: true });
-    expect(full?.interested_users).toHaveLength(2);
-    expect(full?.waitlist).toHaveLength(1);
+    expect(full?.interested_users).toHaveLength(1);
+    expect(full?.offered).toHaveLength(1);
+    expect(full?.waitlist).toHaveLength(0);
     const mine = await get<Post[]>('/api/posts/my-posts');
     expect(mine.map((p) => p.heading)).toContain('Sunday 5-a-side at Koramangala');
   });

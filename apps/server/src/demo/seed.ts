@@ -8,6 +8,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
   DEFAULT_TIME_ZONE,
+  formatGameTime,
   type CountryCode,
   type EventSkillLevel,
   type ReviewCategory,
@@ -27,6 +28,9 @@ import { notificationText } from '../modules/notifications/notifications.service
 import * as preferencesRepo from '../modules/notifications/preferences.repository.js';
 import * as usersRepo from '../modules/users/users.repository.js';
 import * as postsRepo from '../modules/posts/posts.repository.js';
+import * as offersRepo from '../modules/posts/offers.repository.js';
+import { offerExpiry } from '../modules/posts/offers.js';
+import { OFFER_JOB } from '../modules/posts/offers.service.js';
 import * as reviewsRepo from '../modules/reviews/reviews.repository.js';
 import * as commentsRepo from '../modules/comments/comments.repository.js';
 import { seedCosts } from './costs.js';
@@ -531,6 +535,43 @@ async function scheduleReminders(trx: Transaction<DB>, now: number): Promise<voi
 }
 
 /**
+ * Sneha leaves Priya's full doubles game (`doublesId`, its title `heading`) now: her place is
+ * offered to Vikram, first on the waitlist, as offers.service.ts would (his place `offered`
+ * until the hold's end, the job that ends it, his `waitlist_offer` notification), so the game
+ * page shows a held place and Vikram's Accept and Decline.
+ */
+async function seedWaitlistOffer(
+  trx: Transaction<DB>,
+  doublesId: number,
+  heading: string,
+  [sneha, vikram]: [number, number],
+  now: number,
+): Promise<void> {
+  const at = new Date(now).toISOString();
+  await postsRepo.removeInterest(trx, doublesId, sneha);
+  const chat = await chatsRepo.findGroupChatByPost(trx, doublesId);
+  if (chat) await chatsRepo.retireMember(trx, chat.id, sneha, at);
+  const game = await postsRepo.findPost(trx, doublesId);
+  const expiresAt = offerExpiry(new Date(now), new Date(game!.event_time)).toISOString();
+  await offersRepo.setPlace(trx, doublesId, vikram, 'offered', expiresAt);
+  await schedulerRepo.upsertJob(trx, {
+    kind: OFFER_JOB,
+    key: `${doublesId}:${vikram}`,
+    due_at: expiresAt,
+    payload: JSON.stringify({ postId: doublesId, userId: vikram }),
+  });
+  const until = formatGameTime(expiresAt, { timeZone: DEFAULT_TIME_ZONE }, new Date(now));
+  await notificationsRepo.insert(trx, {
+    user_id: vikram,
+    type: 'waitlist_offer',
+    message: notificationText.waitlistOffer(heading, until),
+    data: JSON.stringify({ post_id: doublesId, expires_at: expiresAt }),
+    conversation_id: null,
+    created_at: at,
+  });
+}
+
+/**
  * Stores the demo events and their registrations (made an hour or two ago).
  * @returns each event's id by title.
  */
@@ -681,12 +722,19 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       );
       for (const [i, member] of [2, 3, 4].entries()) {
         const joinedAt = new Date(now - (90 - i * 10) * 60_000).toISOString();
-        await postsRepo.addInterest(trx, postIds[1]!, ids[member]!, joinedAt);
+        await postsRepo.addInterest(
+          trx,
+          postIds[1]!,
+          ids[member]!,
+          joinedAt,
+          i < 2 ? 'joined' : 'waitlisted',
+        );
         await chatsRepo.addMembers(trx, doublesChat, [ids[1]!, ids[member]!], joinedAt);
       }
     }
 
     await seedTrust(trx, ids, now);
+    await seedWaitlistOffer(trx, postIds[1]!, GAMES[1]![2], [ids[3]!, ids[4]!], now);
     const eventIds = await seedEvents(trx, ids, now);
     await seedSeries(trx, ids, now);
     await scheduleReminders(trx, now);

@@ -59,6 +59,18 @@ export interface DomainEvents {
   /** A left place went to the first waitlisted member, `userId`. */
   'post.promoted': { postId: number; heading: string; userId: number; groupChatId: number };
   /**
+   * A freed place is offered to the waitlisted member `userId`, held until `expiresAt` (UTC ISO;
+   * modules/posts/offers.service.ts).
+   */
+  'post.offered': { postId: number; heading: string; userId: number; expiresAt: string };
+  /**
+   * `userId`'s hold on an offered place ended unanswered: they left the waitlist and the place
+   * passed on, or (`started`) the game started and they wait again.
+   */
+  'post.offer_expired': { postId: number; heading: string; userId: number; started: boolean };
+  /** `userId` accepted the place offered to them in game `postId`: they are joined. */
+  'post.offer_accepted': { postId: number; heading: string; authorId: number; userId: number };
+  /**
    * The author deleted a game before it started; `memberIds`: the joined and
    * waitlisted members to tell, `groupChatId` its chat (null when nobody had joined).
    */
@@ -165,6 +177,9 @@ const memberOf: { [K in keyof DomainEvents]: (payload: DomainEvents[K]) => numbe
   'post.interest': ({ user }) => user.id,
   'post.left': ({ user }) => user.id,
   'post.promoted': ({ userId }) => userId,
+  'post.offered': ({ userId }) => userId,
+  'post.offer_expired': ({ userId }) => userId,
+  'post.offer_accepted': ({ userId }) => userId,
   'post.player_removed': ({ authorId }) => authorId,
   'post.updated': ({ authorId }) => authorId,
   'post.cancelled': ({ authorId }) => authorId,

@@ -125,6 +125,8 @@ export const WRITE_LIMITS = {
   attendance: [{ points: 120, duration: HOUR }],
   /** Ratings of co-players' levels. */
   rating: [{ points: 60, duration: HOUR }],
+  /** Accepting and declining offered places in games, together. */
+  offerReply: [{ points: 60, duration: HOUR }],
 } as const;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

@@ -18,7 +18,9 @@ import { markDirectReadMutation } from '../features/messages/direct-api';
 import { conversationNotificationsRead } from '../features/notifications/api';
 import { followMutation } from '../features/people/api';
 import {
+  acceptOfferMutation,
   createPostMutation,
+  declineOfferMutation,
   deletePostMutation,
   editPostMutation,
   postQueries,
@@ -86,6 +88,9 @@ const rules: CacheRule[] = [
   // An edited game, or one a player was removed from, reads anew everywhere it shows.
   after(editPostMutation(), refetchGames),
   after(removePlayerMutation(), refetchGames),
+  // An answered offer fills a place or passes it on: everywhere the game shows.
+  after(acceptOfferMutation(), refetchGames),
+  after(declineOfferMutation(), refetchGames),
   // A deleted game leaves the feed and its host's profile (spec part 2 §8).
   after(deletePostMutation(), (client) =>
     Promise.all([

@@ -13,6 +13,8 @@ const GAME_CHANGES: ReadonlySet<NotificationType> = new Set<NotificationType>([
   'game_cancelled',
   'game_updated',
   'removed_from_game',
+  'waitlist_offer',
+  'waitlist_offer_expired',
 ]);
 
 /**

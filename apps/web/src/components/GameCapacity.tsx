@@ -1,9 +1,9 @@
 import type { Post } from '@gameon/shared';
 import { cx } from '../lib/format';
-import { isFull, viewerPlace } from '../lib/games';
+import { isFull, takenPlaces, viewerPlace } from '../lib/games';
 
 interface GameCapacityProps {
-  /** Joined members. */
+  /** Taken places: joined members and places offered (held) to the waitlist. */
   joined: number;
   /** Places of the game (`players_needed`). */
   places: number;
@@ -68,7 +68,7 @@ export function PostCapacity({
   return (
     <GameCapacity
       className={className}
-      joined={post.interested_users.length}
+      joined={takenPlaces(post)}
       places={post.players_needed}
       full={isFull(post)}
       waitlistPlace={place.status === 'waitlisted' ? place.position : undefined}

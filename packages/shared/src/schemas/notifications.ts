@@ -33,6 +33,10 @@ import { idSchema } from './common.js';
  *   the host may confirm it there within 48 hours).
  * - `series_claim` {post_id, series_id} -> the game page of the occurrence (the previous one
  *   started: the regular's place in the next is held for them until the claim window ends).
+ * - `waitlist_offer` {post_id, expires_at} -> the game page, where Accept and Decline show (a
+ *   freed place is held for the member until `expires_at`, UTC ISO);
+ * - `waitlist_offer_expired` {post_id} -> the game page (the member let the hold end: they left
+ *   the waitlist and the place passed on, or the game started).
  */
 export const NOTIFICATION_TYPES = [
   'follow',
@@ -53,6 +57,8 @@ export const NOTIFICATION_TYPES = [
   'no_show_marked',
   'no_show_disputed',
   'series_claim',
+  'waitlist_offer',
+  'waitlist_offer_expired',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -228,7 +228,13 @@ export const postSchema = z.object({
    * optional only so that clients' older fixtures still parse.
    */
   waitlist: z.array(z.object({ user_id: z.number() })).optional(),
-  /** Joined members reach `players_needed`. Always sent by the server. */
+  /**
+   * Places offered to waitlisted members (taken while held), each with the hold's end (UTC
+   * ISO): the member accepts or declines before it (`POST /posts/{id}/offer/accept|decline`).
+   * Always sent by the server; optional only so that older fixtures still parse.
+   */
+  offered: z.array(z.object({ user_id: z.number(), expires_at: z.string() })).optional(),
+  /** Joined and offered places reach `players_needed`. Always sent by the server. */
   is_full: z.boolean().optional(),
   created_at: z.string(),
 });
@@ -237,8 +243,11 @@ export type Post = z.infer<typeof postSchema>;
 /** `GET /posts` and `GET /posts/user/{id}`: one page of posts, a JSON array (CONTRACT.md lists). */
 export const postsResponseSchema = z.array(postSchema);
 
-/** A member's place in a game: joined while places are free, else waitlisted. */
-export const INTEREST_STATUSES = ['joined', 'waitlisted'] as const;
+/**
+ * A member's place in a game: joined while places are free, else waitlisted; `offered` while a
+ * freed place is held for them.
+ */
+export const INTEREST_STATUSES = ['joined', 'waitlisted', 'offered'] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 
 /**
@@ -252,6 +261,14 @@ export const interestResponseSchema = z.object({
   position: z.number().int().positive().optional(),
 });
 export type InterestResponse = z.infer<typeof interestResponseSchema>;
+
+/**
+ * `POST /posts/{id}/offer/accept` (`joined`: the place is the member's) and
+ * `POST /posts/{id}/offer/decline` (`declined`: they left the waitlist, the place passed on).
+ * No body; the game is the path's `id` (idParamsSchema).
+ */
+export const offerReplyResponseSchema = z.object({ status: z.enum(['joined', 'declined']) });
+export type OfferReplyResponse = z.infer<typeof offerReplyResponseSchema>;
 
 /**
  * `GET /posts/{id}/calendar.ics` and `GET /calendar/{secret}.ics`: iCalendar text

@@ -29,9 +29,10 @@ import * as eventInvitations from './0026_event_invitations.js';
 import * as scheduler from './0027_scheduler.js';
 import * as pushNotificationSettings from './0028_push_notification_settings.js';
 import * as digest from './0029_digest.js';
+import * as series from './0030_series.js';
+import * as explicitPlaces from './0031_explicit_places.js';
 import * as gameCosts from './0032_game_costs.js';
 import * as trust from './0033_trust.js';
-import * as series from './0030_series.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -63,7 +64,8 @@ export const migrations: Record<string, Migration> = {
   '0027_scheduler': scheduler,
   '0028_push_notification_settings': pushNotificationSettings,
   '0029_digest': digest,
+  '0030_series': series,
+  '0031_explicit_places': explicitPlaces,
   '0032_game_costs': gameCosts,
   '0033_trust': trust,
-  '0030_series': series,
 };

@@ -13,18 +13,22 @@ import type { DomainEventBus } from '../../lib/events.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Principal } from '../../lib/principal.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { PostsService } from '../posts/posts.service.js';
 
 export function createAccountService({
   db,
   events,
   storage,
   limiter,
+  posts,
 }: {
   db: Kysely<DB>;
   events: DomainEventBus;
   storage: Storage;
   /** Per-member write limits: password checks. */
   limiter: Pick<RateLimiter, 'write'>;
+  /** Frees the member's places in upcoming games first, so each is offered to the next in line. */
+  posts: Pick<PostsService, 'withdrawAllInterests'>;
 }) {
   return {
     /**
@@ -47,6 +51,8 @@ export function createAccountService({
           { field: 'password', message: 'Password is incorrect' },
         ]);
       }
+      // Places are stored (joined, offered): freed as on leaving, so the waitlist is offered them.
+      await posts.withdrawAllInterests(user.id);
       const settings = await db
         .selectFrom('user_settings')
         .select('cover_photo_url')

@@ -208,8 +208,10 @@ describe('suspension', () => {
     const game = await server.request<Post>('GET', `/api/posts/${full.id}`, {
       token: host.token,
     });
+    // The freed place is offered to the member waiting.
     expect(game.body).toMatchObject({
-      interested_users: [{ user_id: waiting.user.id }],
+      interested_users: [],
+      offered: [{ user_id: waiting.user.id }],
       waitlist: [],
       is_full: true,
     });

@@ -18,7 +18,7 @@
  * are at most one per place index cell (about 7,000 cover India) and start afresh whenever the
  * epoch moves.
  */
-import type { PostRow } from '../../db/types.js';
+import type { InterestPlace, PostRow } from '../../db/types.js';
 import { isAfterKeyset, type Keyset } from '../../lib/cursor.js';
 import {
   cellGames,
@@ -47,8 +47,8 @@ export interface CellList {
 export interface PostParts {
   username: string | null;
   tags: string[];
-  /** The interested members' ids in joining order. */
-  interested: number[];
+  /** The interested members in joining order, each with their place (migration 0031). */
+  interested: { id: number; place: InterestPlace; expiresAt: string | null }[];
 }
 
 /** A Map that forgets its least recently used entry past `capacity` entries. */

@@ -237,7 +237,7 @@ export async function postParts(db: Executor, postIds: number[], authorIds: numb
       .execute(),
     db
       .selectFrom('post_interests')
-      .select(['post_id', 'user_id'])
+      .select(['post_id', 'user_id', 'place', 'offer_expires_at'])
       .where('post_id', 'in', postIds)
       .orderBy('post_id')
       .orderBy('seq')

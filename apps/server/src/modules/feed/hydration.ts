@@ -78,7 +78,9 @@ export function createHydration(db: Executor, cache: FeedCache) {
         const parts: PostParts = {
           username: usernames.get(r.author_id) ?? null,
           tags: tags.filter((t) => t.post_id === r.id).map((t) => t.tag),
-          interested: interests.filter((i) => i.post_id === r.id).map((i) => i.user_id),
+          interested: interests
+            .filter((i) => i.post_id === r.id)
+            .map((i) => ({ id: i.user_id, place: i.place, expiresAt: i.offer_expires_at })),
         };
         cache.storeParts(r.id, r.version, parts);
         found.set(r.id, parts);

@@ -18,9 +18,13 @@ import type { Hydration } from './hydration.js';
  */
 function presentRow(r: PostRow, parts: PostParts, viewerId: number | null): Post {
   const point = pointShownTo(viewerId, r);
-  // Joining order decides: the first players_needed are in, the rest wait.
-  const order = parts.interested.map((id) => ({ user_id: id }));
-  const joined = order.slice(0, r.players_needed);
+  // Places are stored (migration 0031): joined and offered places are taken, the rest wait.
+  const of = (place: string) =>
+    parts.interested.filter((i) => i.place === place).map((i) => ({ user_id: i.id }));
+  const joined = of('joined');
+  const offered = parts.interested
+    .filter((i) => i.place === 'offered')
+    .map((i) => ({ user_id: i.id, expires_at: i.expiresAt ?? r.event_time }));
   return {
     id: r.id,
     author_id: r.author_id,
@@ -34,8 +38,9 @@ function presentRow(r: PostRow, parts: PostParts, viewerId: number | null): Post
     event_time: r.event_time,
     players_needed: r.players_needed,
     interested_users: joined,
-    waitlist: order.slice(r.players_needed),
-    is_full: joined.length >= r.players_needed,
+    waitlist: of('waitlisted'),
+    offered,
+    is_full: joined.length + offered.length >= r.players_needed,
     created_at: r.created_at,
   };
 }

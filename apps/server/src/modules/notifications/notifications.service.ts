@@ -6,12 +6,15 @@
  * per member, and announced as `notification.created` for the realtime module to push.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Notification } from '@gameon/shared';
+import { formatGameTime, type Notification } from '@gameon/shared';
 import type { DB, NotificationsTable, NotificationType } from '../../db/types.js';
 import { decodeBeforeIdCursor, encodeBeforeIdCursor } from '../../lib/cursor.js';
 import type { DomainEventBus, DomainEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { addSeconds } from '../../lib/time.js';
+
+/** The time zone a hold's end is told in (offers' overnight pause is IST). */
+const OFFER_TIME_ZONE = 'Asia/Kolkata';
 import * as repo from './notifications.repository.js';
 import type { PreferencesService } from './preferences.service.js';
 import {
@@ -227,6 +230,29 @@ export function createNotificationsService({
       post_id: postId,
       group_chat_id: groupChatId,
     }),
+  );
+  // Offers of freed places (modules/posts/offers.service.ts): the hold's end in IST, the time
+  // zone of the overnight pause (the server does not know the member's).
+  events.on('post.offered', ({ userId, postId, heading, expiresAt }) =>
+    notify(
+      userId,
+      'waitlist_offer',
+      notificationText.waitlistOffer(
+        heading,
+        formatGameTime(expiresAt, { timeZone: OFFER_TIME_ZONE }, now()),
+      ),
+      { post_id: postId, expires_at: expiresAt },
+    ),
+  );
+  events.on('post.offer_expired', ({ userId, postId, heading, started }) =>
+    notify(
+      userId,
+      'waitlist_offer_expired',
+      notificationText.waitlistOfferExpired(heading, started),
+      {
+        post_id: postId,
+      },
+    ),
   );
   // The host changed a game: its joined and waitlisted members hear what changed.
   events.on('post.updated', async ({ memberIds, postId, heading, summary }) => {

@@ -45,7 +45,7 @@ describe('notification settings', () => {
     for (const type of NOTIFICATION_TYPES)
       expect(answer.body[type]).toEqual({
         app: true,
-        push: type === 'message' || type === 'waitlist_promoted' || type.endsWith('_reminder'),
+        push: type === 'message' || type.startsWith('waitlist') || type.endsWith('_reminder'),
         digest: false,
       });
   });

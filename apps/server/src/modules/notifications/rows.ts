@@ -20,6 +20,14 @@ export const notificationText = {
   nearbyPost: (sport: string, heading: string) => `New ${sport} game near you: ${heading}`,
   gameCancelled: (heading: string) => `The game "${heading}" was cancelled`,
   waitlistPromoted: (heading: string) => `A place opened up: you are in "${heading}"`,
+  /** "A place opened up in "Sunday 5-a-side": it is yours if you accept by Sat, 28 Nov, 9:30 pm". */
+  waitlistOffer: (heading: string, until: string) =>
+    `A place opened up in "${heading}": it is yours if you accept by ${until}`,
+  /** The hold ended unanswered: off the waitlist (the place passed on), or the game started. */
+  waitlistOfferExpired: (heading: string, started: boolean) =>
+    started
+      ? `The place held for you in "${heading}" was not taken before the start`
+      : `The place held for you in "${heading}" passed to the next in line: you left its waitlist`,
   playerLeft: (member: string, heading: string) => `${member} left your game "${heading}"`,
   eventCancelled: (organizer: string, title: string) => `${organizer} cancelled "${title}"`,
   eventClosed: (title: string) => `"${title}" is closed: its organizer is not available`,

@@ -132,7 +132,7 @@ describe('joined and waitlisted', () => {
 });
 
 describe('leaving', () => {
-  it('moves the first waitlisted member up, tells them and the host; the chat turns read-only', async () => {
+  it('offers the freed place to the first waitlisted member, tells them and the host; the chat turns read-only', async () => {
     const [ana, ben, cat] = players as [LoginResponse, LoginResponse, LoginResponse];
     const game = await server.createPost(host.token, { playersNeeded: 1, heading: 'Singles' });
     const { groupChatId } = (await join(ana, game.id)).body;
@@ -142,16 +142,21 @@ describe('leaving', () => {
     const res = await leave(ana, game.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect((await getPost(cat, game.id)).body).toMatchObject({
-      interested_users: [{ user_id: ben.user.id }],
+    // The place is offered (held, so taken), no longer given at once.
+    const after = (await getPost(cat, game.id)).body;
+    expect(after).toMatchObject({
+      interested_users: [],
+      offered: [{ user_id: ben.user.id }],
       waitlist: [{ user_id: cat.user.id }],
       is_full: true,
     });
-    const [promoted] = await notificationsOf(ben, 'waitlist_promoted');
-    expect(promoted).toMatchObject({
-      message: 'A place opened up: you are in "Singles"',
-      data: { post_id: game.id, group_chat_id: groupChatId },
+    const [offer] = await notificationsOf(ben, 'waitlist_offer');
+    expect(offer).toMatchObject({
+      data: { post_id: game.id, expires_at: after.offered?.[0]?.expires_at },
     });
+    expect(offer!.message).toMatch(
+      /^A place opened up in "Singles": it is yours if you accept by /,
+    );
     const left = (await notificationsOf(host, 'player_left')).find(
       (n) => n.data.post_id === game.id,
     );
@@ -222,9 +227,10 @@ describe('leaving', () => {
     expect((await getPost(ana, game.id)).status).toBe(404);
 
     expect((await leave(ana, game.id)).status).toBe(200);
-    // Her place went to the waitlist, as when anyone leaves.
+    // Her place is offered to the waitlist, as when anyone leaves.
     expect((await getPost(ben, game.id)).body).toMatchObject({
-      interested_users: [{ user_id: ben.user.id }],
+      interested_users: [],
+      offered: [{ user_id: ben.user.id }],
       waitlist: [],
     });
     // Neither she, now out of it, nor another blocked member learns the game is there.

@@ -159,7 +159,7 @@ describe('editing a game', () => {
     expect(after.body).toContain('SUMMARY:Football: Late evening');
   });
 
-  it('players needed never below the joined count; more places let the waitlist in', async () => {
+  it('players needed never below the taken places; more places are offered to the waitlist', async () => {
     const game = await server.createPost(host.token, { playersNeeded: 2 });
     await join(ana, game.id);
     await join(ben, game.id);
@@ -172,14 +172,14 @@ describe('editing a game', () => {
 
     const more = await edit(host, game.id, { playersNeeded: 3 });
     expect(more.status).toBe(200);
-    expect(more.body.interested_users.map((u) => u.user_id)).toEqual([
-      ana.user.id,
-      ben.user.id,
-      cat.user.id,
-    ]);
+    expect(more.body.interested_users.map((u) => u.user_id)).toEqual([ana.user.id, ben.user.id]);
+    expect(more.body.offered?.map((u) => u.user_id)).toEqual([cat.user.id]);
     expect(more.body.waitlist).toEqual([]);
-    const [promoted] = await notificationsOf(cat, 'waitlist_promoted', game.id);
-    expect(promoted).toBeDefined();
+    const [offer] = await notificationsOf(cat, 'waitlist_offer', game.id);
+    expect(offer).toBeDefined();
+    // An offered place is taken: players needed cannot drop below it either.
+    const below = await edit(host, game.id, { playersNeeded: 2 });
+    expect(below.status).toBe(400);
   });
 
   it('refuses the sport, a time not in the future, an empty edit, anyone but the host, and any edit from the start', async () => {
@@ -233,7 +233,7 @@ describe('editing a game', () => {
 });
 
 describe('removing a player', () => {
-  it('tells them privately; they cannot rejoin; the first waitlisted moves up; the chat is read-only to them', async () => {
+  it('tells them privately; they cannot rejoin; the first waitlisted is offered the place; the chat is read-only to them', async () => {
     const game = await server.createPost(host.token, { playersNeeded: 1, heading: 'Tight' });
     const { groupChatId } = (await join(ana, game.id)).body;
     await join(ben, game.id); // waitlisted
@@ -248,14 +248,15 @@ describe('removing a player', () => {
       message: 'The host removed you from "Tight"',
       data: { post_id: game.id },
     });
-    const [promoted] = await notificationsOf(ben, 'waitlist_promoted', game.id);
-    expect(promoted).toBeDefined();
+    const [offer] = await notificationsOf(ben, 'waitlist_offer', game.id);
+    expect(offer).toBeDefined();
     // Told privately: nobody else hears of it, and the host is not told "left".
     expect(await notificationsOf(ben, 'removed_from_game', game.id)).toEqual([]);
     expect(await notificationsOf(host, 'player_left', game.id)).toEqual([]);
 
     const page = await server.request<Post>('GET', `/api/posts/${game.id}`, { token: host.token });
-    expect(page.body.interested_users.map((u) => u.user_id)).toEqual([ben.user.id]);
+    expect(page.body.interested_users).toEqual([]);
+    expect(page.body.offered?.map((u) => u.user_id)).toEqual([ben.user.id]);
     expect(page.body.waitlist).toEqual([]);
 
     const again = await join(ana, game.id);

@@ -60,19 +60,19 @@ export function lockPost(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/** The members interested in post `postId`, in joining order (seq). */
+/** The members interested in post `postId` with their places, in joining order (seq). */
 export function interestsOf(db: Executor, postId: number) {
   return db
     .selectFrom('post_interests')
-    .select(['user_id', 'seq'])
+    .select(['user_id', 'seq', 'place'])
     .where('post_id', '=', postId)
     .orderBy('seq')
     .execute();
 }
 
 /**
- * Adds `userId` at the end of post `postId`'s joining order (seq = last + 1); call it under
- * {@link lockPost}. Does nothing when the member is already in.
+ * Adds `userId` at the end of post `postId`'s joining order (seq = last + 1) in `place`; call
+ * it under {@link lockPost}. Does nothing when the member is already in.
  * @returns true when the member is new.
  */
 export async function addInterest(
@@ -80,6 +80,7 @@ export async function addInterest(
   postId: number,
   userId: number,
   now: string,
+  place: 'joined' | 'waitlisted' = 'joined',
 ): Promise<boolean> {
   const last = await db
     .selectFrom('post_interests')
@@ -88,7 +89,13 @@ export async function addInterest(
     .executeTakeFirst();
   const inserted = await db
     .insertInto('post_interests')
-    .values({ post_id: postId, user_id: userId, created_at: now, seq: Number(last?.seq ?? 0) + 1 })
+    .values({
+      post_id: postId,
+      user_id: userId,
+      created_at: now,
+      seq: Number(last?.seq ?? 0) + 1,
+      place,
+    })
     .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
     .returning('user_id')
     .executeTakeFirst();

@@ -30,10 +30,11 @@ import type { ChatsService } from '../chats/chats.service.js';
 import type { FeedService } from '../feed/feed.service.js';
 import type { TrustService } from '../trust/index.js';
 import { gamesCalendar } from './calendar.js';
-
-export { GAME_ALARM_SECONDS, GAME_DURATION_MS } from './calendar.js';
+import type { OffersService } from './offers.service.js';
 import * as repo from './posts.repository.js';
 import { areaOf } from './share-page.js';
+
+export { GAME_ALARM_SECONDS, GAME_DURATION_MS } from './calendar.js';
 
 export interface PostsDeps {
   db: Kysely<DB>;
@@ -61,6 +62,8 @@ export interface PostsDeps {
   >;
   /** PUBLIC_URL: absolute links in calendars. */
   publicUrl: string;
+  /** Offers of freed places (offers.service.ts): run wherever a place frees up. */
+  offers: Pick<OffersService, 'fill' | 'announce'>;
   /**
    * The repeating calendar entries of series `seriesIds` hosted by `hostId` (the series
    * module's), which stand in for their games in the host's private feed.
@@ -106,17 +109,22 @@ export function describeChanges(changes: readonly Change[]): string {
 }
 
 /**
- * A member's place from their 1-based rank in the joining order: joined within
- * `playersNeeded`, else waitlisted at `position` (1-based).
+ * `userId`'s place among a game's members `order` (joining order, with their stored places):
+ * joined, offered, or waitlisted at `position` (1-based among the waitlisted).
  */
 export function placeOf(
-  rank: number,
-  playersNeeded: number,
+  order: readonly { user_id: number; place: string }[],
+  userId: number,
 ): Pick<InterestResponse, 'status' | 'position'> {
-  return rank <= playersNeeded
-    ? { status: 'joined' }
-    : { status: 'waitlisted', position: rank - playersNeeded };
+  const mine = order.find((i) => i.user_id === userId);
+  if (mine?.place === 'joined' || mine?.place === 'offered') return { status: mine.place };
+  const waiting = order.filter((i) => i.place === 'waitlisted');
+  return { status: 'waitlisted', position: waiting.findIndex((i) => i.user_id === userId) + 1 };
 }
+
+/** Joined and offered places are taken (migration 0031). */
+const takenIn = (order: readonly { place: string }[]) =>
+  order.filter((i) => i.place !== 'waitlisted').length;
 
 export function createPostsService({
   db,
@@ -129,16 +137,18 @@ export function createPostsService({
   chats,
   publicUrl,
   seriesEntries,
+  offers,
 }: PostsDeps) {
   const present = (rows: PostRow[], viewerId: number | null) => feed.present(rows, viewerId);
 
   /**
    * Takes `userId` out of game `postId`, no access check: they leave (`reason` 'left') or its
-   * host removes them ('removed', and they cannot join it again). Either way the first
-   * waitlisted member takes a freed place in the same transaction, and the chat stays theirs to
+   * host removes them ('removed', and they cannot join it again). Either way a freed place is
+   * offered to the next waitlisted member in the same transaction (offers.service.ts fill), and
+   * the chat stays theirs to
    * read up to now, read-only. The departure is recorded, a leave `excused` within
    * {@link EXCUSED_LEAVE_MS} of a change of the game's time or place. Tells the host of a leave,
-   * the removed member of a removal, and the promoted member.
+   * the removed member of a removal, and the member offered the place (or promoted).
    * @throws AppError 404 unknown post, 400 `not_joined`, 400 a game that has started.
    */
   async function leaveGame(
@@ -146,7 +156,7 @@ export function createPostsService({
     postId: number,
     reason: 'left' | 'removed' = 'left',
   ): Promise<void> {
-    const { post, promotedId, groupChatId } = await db.transaction().execute(async (trx) => {
+    const { post, filled, groupChatId } = await db.transaction().execute(async (trx) => {
       const post = await repo.lockPost(trx, postId);
       if (!post) throw notFound('Post not found');
       const order = await repo.interestsOf(trx, postId);
@@ -172,10 +182,9 @@ export function createPostsService({
           post.changed_at !== null &&
           Date.parse(now) - Date.parse(post.changed_at) <= EXCUSED_LEAVE_MS,
       });
-      // Only a joined member frees a place; the next in the order takes it.
-      const promotedId =
-        index < post.players_needed ? (order[post.players_needed]?.user_id ?? null) : null;
-      return { post, promotedId, groupChatId };
+      // Only a joined or offered member frees a place; it is offered to the next in line.
+      const filled = order[index]!.place === 'waitlisted' ? null : await offers.fill(trx, post);
+      return { post, filled, groupChatId };
     });
     if (reason === 'removed') {
       events.emit('post.player_removed', {
@@ -194,14 +203,7 @@ export function createPostsService({
         user: { id: member.id, username: member.username },
       });
     }
-    if (promotedId !== null && groupChatId !== null) {
-      events.emit('post.promoted', {
-        postId,
-        heading: post.heading,
-        userId: promotedId,
-        groupChatId,
-      });
-    }
+    if (filled) offers.announce(post, filled, groupChatId);
   }
 
   /** Tells of a new game (nearby members, reminders); matched on the point others see. */
@@ -368,30 +370,44 @@ export function createPostsService({
       // game of a suspended host.
       await access.requirePosts(userId, [postId]);
       await trust.requireMeetsMinimums(userId, postId);
-      const { post, isNew, groupChatId, rank } = await db.transaction().execute(async (trx) => {
-        const post = await repo.lockPost(trx, postId);
-        if (!post) throw notFound('Post not found');
-        if (post.author_id === userId)
-          throw forbidden('own_post', 'You cannot express interest in your own post');
-        const now = nowIso();
-        const before = await repo.interestsOf(trx, postId);
-        const isNew = !before.some((i) => i.user_id === userId);
-        if (isNew && post.event_time <= now) throw badRequest(STARTED);
-        if (isNew && post.hidden_until !== null && !options.claim)
-          throw forbidden('not_open', 'This game is held for its regulars for now');
-        if (isNew && (await repo.departureOf(trx, postId, userId))?.reason === 'removed')
-          throw forbidden('removed', 'The host removed you from this game');
-        if (isNew) await repo.addInterest(trx, postId, userId, now);
-        const groupChatId = await chats.joinPostChat(trx, {
-          postId,
-          name: `${post.sport} - ${post.heading}`,
-          memberIds: [post.author_id, userId],
-          now,
+      const { post, isNew, groupChatId, place, filled } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const post = await repo.lockPost(trx, postId);
+          if (!post) throw notFound('Post not found');
+          if (post.author_id === userId)
+            throw forbidden('own_post', 'You cannot express interest in your own post');
+          const now = nowIso();
+          const before = await repo.interestsOf(trx, postId);
+          const isNew = !before.some((i) => i.user_id === userId);
+          if (isNew && post.event_time <= now) throw badRequest(STARTED);
+          if (isNew && post.hidden_until !== null && !options.claim)
+            throw forbidden('not_open', 'This game is held for its regulars for now');
+          if (isNew && (await repo.departureOf(trx, postId, userId))?.reason === 'removed')
+            throw forbidden('removed', 'The host removed you from this game');
+          // A free place is taken at once unless someone already waits for it.
+          const waiting = before.some((i) => i.place === 'waitlisted');
+          const free = takenIn(before) < post.players_needed;
+          if (isNew)
+            await repo.addInterest(
+              trx,
+              postId,
+              userId,
+              now,
+              free && !waiting ? 'joined' : 'waitlisted',
+            );
+          // A free place with members waiting is offered to the first of them.
+          const filled = isNew && free && waiting ? await offers.fill(trx, post) : null;
+          const groupChatId = await chats.joinPostChat(trx, {
+            postId,
+            name: `${post.sport} - ${post.heading}`,
+            memberIds: [post.author_id, userId],
+            now,
+          });
+          const place = placeOf(await repo.interestsOf(trx, postId), userId);
+          return { post, isNew, groupChatId, place, filled };
         });
-        // Under the post lock a new interest goes to the end of the joining order.
-        const rank = isNew ? before.length + 1 : before.findIndex((i) => i.user_id === userId) + 1;
-        return { post, isNew, groupChatId, rank };
-      });
+      if (filled) offers.announce(post, filled, groupChatId);
       if (isNew) {
         const [member] = await users.members([userId]);
         if (member) {
@@ -404,16 +420,16 @@ export function createPostsService({
           });
         }
       }
-      return { groupChatId, ...placeOf(rank, post.players_needed) };
+      return { groupChatId, ...place };
     },
 
     /**
      * `DELETE /posts/{id}/interest`: the member leaves the game or its waitlist and
-     * its group chat; when they held a place, the first waitlisted member moves up in the same
-     * transaction. The host is told (`post.left`), and so is the member who moves up
-     * (`post.promoted`). A member may always leave a game they are in, also one hidden from them
-     * since they joined (a block either way, a suspended host); to anyone else a hidden game
-     * stays unknown.
+     * its group chat; when they held a place (joined or offered), it is offered to the first
+     * waitlisted member in the same transaction. The host is told (`post.left`), and so is the
+     * member offered the place (`post.offered`; `post.promoted` in the last 10 minutes). A
+     * member may always leave a game they are in, also one hidden from them since they joined (a
+     * block either way, a suspended host); to anyone else a hidden game stays unknown.
      * @throws AppError 404 unknown post, or hidden and the member not in it; 400 `not_joined`
      *   when the member is neither joined nor waitlisted, 400 a game that has started, 429 past
      *   the member's limit (interest and leaving together).
@@ -438,8 +454,8 @@ export function createPostsService({
 
     /**
      * `PATCH /posts/{id}`: the host changes their upcoming game: heading, description, tags,
-     * time (in the future), place, players needed (never fewer than have joined; more lets the
-     * first waitlisted members in, each told as when a place opens). The sport is fixed (the
+     * time (in the future), place, players needed (never fewer than the taken places, joined or
+     * offered; more are offered to the first waitlisted members, as when a place opens). The sport is fixed (the
      * body schema refuses it). The calendar entry's revision goes up; when anything changed,
      * the game's chat gets a line saying what and its joined and waitlisted members a
      * `game_updated` notification (`post.updated`). A change of time or place starts the window
@@ -473,7 +489,7 @@ export function createPostsService({
         if (!post) throw notFound('Post not found');
         if (post.event_time <= now) throw badRequest(STARTED);
         const order = await repo.interestsOf(trx, postId);
-        const joined = Math.min(order.length, post.players_needed);
+        const joined = takenIn(order);
         if (input.playersNeeded !== undefined && input.playersNeeded < joined) {
           const message = `${joined} players have joined: players needed cannot be fewer`;
           throw badRequest(message, [{ field: 'playersNeeded', message }]);
@@ -527,20 +543,23 @@ export function createPostsService({
           await chats.renamePostChat(trx, postId, `${post.sport} - ${changes.heading}`);
         const summary = describeChanges(changed);
         const chat = await chats.postSystemLine(trx, postId, `The host changed ${summary}.`, now);
-        // More places let the first waitlisted members in, in the joining order.
-        const needed = changes.players_needed ?? post.players_needed;
-        const promotedIds = order.slice(post.players_needed, needed).map((i) => i.user_id);
+        // More places are offered to the first waitlisted members, in the joining order; a moved
+        // start cuts holds that would run past it.
+        const filled =
+          changes.players_needed !== undefined || changes.event_time !== undefined
+            ? await offers.fill(trx, { ...post, ...changes })
+            : null;
         return {
           heading: changes.heading ?? post.heading,
           changed,
           summary,
           chat,
-          promotedIds,
+          filled,
           memberIds: order.map((i) => i.user_id),
         };
       });
       if (outcome) {
-        const { heading, changed, summary, chat, promotedIds, memberIds } = outcome;
+        const { heading, changed, summary, chat, filled, memberIds } = outcome;
         if (chat) chats.announceSystemLine(chat.line, chat.memberIds);
         events.emit('post.updated', {
           postId,
@@ -550,15 +569,7 @@ export function createPostsService({
           summary,
           memberIds,
         });
-        for (const userId of promotedIds) {
-          if (chat)
-            events.emit('post.promoted', {
-              postId,
-              heading,
-              userId,
-              groupChatId: chat.groupChatId,
-            });
-        }
+        if (filled) offers.announce({ id: postId, heading }, filled, chat?.groupChatId ?? null);
       }
       const row = await repo.findPost(db, postId);
       if (!row) throw notFound('Post not found');
@@ -568,8 +579,8 @@ export function createPostsService({
 
     /**
      * `DELETE /posts/{id}/players/{userId}`: the host removes a joined or waitlisted member from
-     * their upcoming game. As when a member leaves, the first waitlisted member takes a freed
-     * place; the removed member keeps the chat read-only up to now, is told privately
+     * their upcoming game. As when a member leaves, a freed place is offered to the first
+     * waitlisted member; the removed member keeps the chat read-only up to now, is told privately
      * (`removed_from_game`), and cannot join the game again.
      * @throws AppError 404 unknown or hidden game, 403 `not_author`, 400 `not_joined` when the
      *   member is not in the game, 400 the game has started, 429 past the host's edit limit.
@@ -585,7 +596,7 @@ export function createPostsService({
 
     /**
      * Frees every place and waitlist spot `userId` holds in upcoming games, each exactly as when
-     * the member leaves ({@link leave}: the first waitlisted member moves up, group chats follow),
+     * the member leaves ({@link leave}: a freed place is offered to the next in line, group chats follow),
      * whoever hosts the game: an operator suspended the member.
      * @returns how many games the member left.
      */
@@ -605,8 +616,8 @@ export function createPostsService({
     },
 
     /**
-     * Game `postId`'s host, title and joined players (ids in joining order: the first
-     * `players_needed` of it; the waitlist left out), with no access check: what other modules
+     * Game `postId`'s host, title and joined players (ids in joining order, place `joined`;
+     * offered places and the waitlist left out), with no access check: what other modules
      * (the cost split, a series' regulars) read to know who plays. Undefined for an unknown game.
      */
     async joinedPlayers(
@@ -618,7 +629,7 @@ export function createPostsService({
       return {
         hostId: row.author_id,
         heading: row.heading,
-        playerIds: order.slice(0, row.players_needed).map((i) => i.user_id),
+        playerIds: order.filter((i) => i.place === 'joined').map((i) => i.user_id),
       };
     },
 

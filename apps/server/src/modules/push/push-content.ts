@@ -34,6 +34,8 @@ const TITLES: Record<NotificationType, string> = {
   no_show_marked: 'Marked as a no-show',
   no_show_disputed: 'No-show disputed',
   series_claim: 'Your place is held',
+  waitlist_offer: 'A place is yours to take',
+  waitlist_offer_expired: 'Offered place passed on',
 };
 
 /** How a push of one notification is sent. */

@@ -18,18 +18,14 @@ export function gameOf(db: Executor, postId: number) {
     .executeTakeFirst();
 }
 
-/** The joined players of game `postId`: the first `playersNeeded` in the joining order. */
-export async function joinedIds(
-  db: Executor,
-  postId: number,
-  playersNeeded: number,
-): Promise<number[]> {
+/** The joined players of game `postId` (place `joined`, migration 0031), in joining order. */
+export async function joinedIds(db: Executor, postId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('post_interests')
     .select('user_id')
     .where('post_id', '=', postId)
+    .where('place', '=', 'joined')
     .orderBy('seq')
-    .limit(playersNeeded)
     .execute();
   return rows.map((r) => r.user_id);
 }

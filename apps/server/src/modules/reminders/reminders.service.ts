@@ -97,7 +97,7 @@ export function createRemindersService({
       await planGame(postId);
       return;
     }
-    const joined = await repo.joinedIds(db, postId, game.players_needed);
+    const joined = await repo.joinedIds(db, postId);
     const userIds = await audience(game.author_id, [game.author_id, ...joined]);
     // The place as the game page shows it to its members; an online game is "Online".
     const place = isEsport(game.sport) ? 'Online' : game.location_name.trim();
@@ -195,6 +195,7 @@ export function createRemindersService({
   events.on('post.created', ({ post }) => planGame(post.id));
   events.on('post.interest', ({ postId }) => remindLateJoiner(postId));
   events.on('post.promoted', ({ postId }) => remindLateJoiner(postId));
+  events.on('post.offer_accepted', ({ postId }) => remindLateJoiner(postId));
   events.on('post.updated', ({ postId, changes }) =>
     changes.includes('time') ? planGame(postId) : undefined,
   );

@@ -94,7 +94,7 @@ describe('game reminders', () => {
     expect(game.id).toBeGreaterThan(0);
   });
 
-  it('reminds at once the host of a game created within 2 hours, a member joining or moving up within them', async () => {
+  it('reminds at once the host of a game created within 2 hours, a member joining or accepting an offered place within them', async () => {
     const host = await member();
     const [p1, waiting] = [await member(), await member()];
     const game = await server.createPost(host.token, {
@@ -113,8 +113,15 @@ describe('game reminders', () => {
     await runDue();
     expect(await countOf(waiting)).toBe(0);
 
-    // p1 leaves: the waitlisted member moves up and is reminded at once.
+    // p1 leaves: the place is offered to the waitlisted member, who is reminded once they
+    // accept it.
     await server.request('DELETE', `/api/posts/${game.id}/interest`, { token: p1.token });
+    await runDue();
+    expect(await countOf(waiting)).toBe(0);
+    const accepted = await server.request('POST', `/api/posts/${game.id}/offer/accept`, {
+      token: waiting.token,
+    });
+    expect(accepted).toMatchObject({ status: 200, body: { status: 'joined' } });
     await expect.poll(() => countOf(waiting)).toBe(1);
     await runDue();
     expect([await countOf(host), await countOf(p1), await countOf(waiting)]).toEqual([1, 1, 1]);

@@ -167,9 +167,10 @@ export function createScheduler({
     /**
      * Stores `job`; a stored job of the same kind and key is moved to the new due time and
      * payload (and runs again even if it had failed). Due at once when `dueAt` is past.
+     * `trx`: the caller's transaction, so the job commits (or not) with the state it times.
      */
-    async schedule(job: JobInput): Promise<void> {
-      await repo.upsertJob(db, stored(job));
+    async schedule(job: JobInput, trx: Kysely<DB> = db): Promise<void> {
+      await repo.upsertJob(trx, stored(job));
     },
 
     /** Stores `job` unless one of its kind and key is stored. @returns true when stored. */
@@ -177,9 +178,12 @@ export function createScheduler({
       return repo.insertJobIfAbsent(db, stored(job));
     },
 
-    /** Drops the job of `kind` and `key`, if any. @returns true when there was one. */
-    cancel(kind: string, key: string): Promise<boolean> {
-      return repo.deleteJob(db, kind, key);
+    /**
+     * Drops the job of `kind` and `key`, if any (in the caller's transaction `trx` when given).
+     * @returns true when there was one.
+     */
+    cancel(kind: string, key: string, trx: Kysely<DB> = db): Promise<boolean> {
+      return repo.deleteJob(trx, kind, key);
     },
 
     /** The stored job of `kind` and `key` (due time, attempts, last error), or undefined. */

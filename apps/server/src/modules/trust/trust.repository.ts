@@ -3,7 +3,7 @@
  * marks, ratings and a host's minimums. Rating reads compose the access module's SQL rules: a
  * rating by a suspended member, or across a block either way, is not there.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SkillLevel } from '@gameon/shared';
 import type { DB } from '../../db/types.js';
 import { notBlockedWith, notSuspended } from '../access/index.js';
@@ -21,9 +21,10 @@ export function gameOf(db: Executor, postId: number) {
 export type Game = NonNullable<Awaited<ReturnType<typeof gameOf>>>;
 
 /*
- * "Joined at the start": who held a place. Today's rule, in these two functions only: the
- * first `players_needed` members of the game's joining order (post_interests by seq), which no
- * one leaves once the game started, plus its host. Before the start it is who holds a place now.
+ * "Joined at the start": who held a place, in these two functions only: the members whose
+ * stored place is `joined` (post_interests.place; an offer still pending at the start ends and
+ * its member waits again, and no one leaves once the game started), plus its host. Before the
+ * start it is who holds a place now.
  */
 
 /** The players of `game` at its start (or now, before it): its host first, then by joining order. */
@@ -35,15 +36,15 @@ export async function playersAtStart(
     .selectFrom('post_interests')
     .select('user_id')
     .where('post_id', '=', game.id)
+    .where('place', '=', 'joined')
     .orderBy('seq')
-    .limit(game.players_needed)
     .execute();
   return [game.author_id, ...rows.map((r) => r.user_id)];
 }
 
 /**
  * The games that started by `before` (UTC ISO) in which `memberId` held a place at the start:
- * those they host and those they joined within `players_needed`.
+ * those they host and those they had joined (place `joined`).
  */
 export async function gamesPlayed(db: Executor, memberId: number, before: string) {
   const hosted = db
@@ -57,9 +58,7 @@ export async function gamesPlayed(db: Executor, memberId: number, before: string
     .select(['p.id as post_id', 'p.heading', 'p.event_time'])
     .where('pi.user_id', '=', memberId)
     .where('p.event_time', '<=', before)
-    .where(
-      sql<boolean>`(select count(*) from post_interests o where o.post_id = pi.post_id and o.seq < pi.seq) < p.players_needed`,
-    );
+    .where('pi.place', '=', 'joined');
   return hosted.unionAll(joined).execute();
 }
 

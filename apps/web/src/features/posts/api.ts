@@ -6,6 +6,7 @@
 import {
   calendarResponseSchema,
   lenientListSchema,
+  offerReplyResponseSchema,
   postSchema,
   successSchema,
   userProfileSchema,
@@ -77,6 +78,44 @@ export const postQueries = {
       staleTime: 5 * 60_000,
     }),
 };
+
+/**
+ * `POST /posts/{id}/offer/accept` and `/decline`: the member takes, or lets go, the place held
+ * for them -> `{status: 'joined' | 'declined'}`; 409 when the offer is no longer pending (the
+ * server's message says why). The app refetches the games after it (app/cache-rules.ts).
+ */
+export const acceptOfferMutation = () =>
+  mutationOptions({
+    mutationKey: ['posts', 'offer', 'accept'] as const,
+    mutationFn: async (postId: number) =>
+      (
+        await apiRequest(`/posts/${postId}/offer/accept`, {
+          method: 'POST',
+          schema: offerReplyResponseSchema,
+        })
+      ).data,
+  });
+export const declineOfferMutation = () =>
+  mutationOptions({
+    mutationKey: ['posts', 'offer', 'decline'] as const,
+    mutationFn: async (postId: number) =>
+      (
+        await apiRequest(`/posts/${postId}/offer/decline`, {
+          method: 'POST',
+          schema: offerReplyResponseSchema,
+        })
+      ).data,
+  });
+
+/** Accepts the place offered in a game ({@link acceptOfferMutation}). */
+export function useAcceptOffer() {
+  return useMutation(acceptOfferMutation());
+}
+
+/** Declines the place offered in a game ({@link declineOfferMutation}). */
+export function useDeclineOffer() {
+  return useMutation(declineOfferMutation());
+}
 
 /** One game ({@link postQueries.detail}). */
 export function useGame(postId: number) {

@@ -92,7 +92,7 @@ export function InterestButton({ post, viewerId }: { post: Post; viewerId: numbe
           title={place.status === 'joined' ? 'Leave game' : 'Leave waitlist'}
           question={
             place.status === 'joined'
-              ? `Are you sure you want to leave this game?${(post.waitlist?.length ?? 0) > 0 ? ' Your place goes to the next on the waitlist.' : ''} You keep the chat up to now, read-only.`
+              ? `Are you sure you want to leave this game?${(post.waitlist?.length ?? 0) > 0 ? ' Your place is offered to the next on the waitlist.' : ''} You keep the chat up to now, read-only.`
               : 'Are you sure you want to leave the waitlist? You keep the chat up to now, read-only.'
           }
           subject={post.heading}

@@ -46,6 +46,8 @@ const TYPE_LABELS: Record<NotificationType, { label: string; group: (typeof GROU
   event_closed: { label: 'Closed events', group: 'Events' },
   event_reminder: { label: 'Reminders before your events', group: 'Events' },
   event_invitation: { label: 'Invitations to events', group: 'Events' },
+  waitlist_offer: { label: 'A place offered from the waitlist', group: 'Games' },
+  waitlist_offer_expired: { label: 'An offered place passed on', group: 'Games' },
 };
 
 /** A type's label, as its switches name it ("Push for New messages"). */

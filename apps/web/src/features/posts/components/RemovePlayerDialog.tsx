@@ -7,7 +7,8 @@ import { useRemovePlayer } from '../api';
 
 /**
  * Asks the host before removing `player` from game `postId`: they are told privately, cannot
- * join this game again, keep its chat read-only, and the first on the waitlist takes the place.
+ * join this game again, keep its chat read-only, and the place is offered to the first on the
+ * waitlist.
  * Failures show the server's message in the dialog.
  */
 export function RemovePlayerDialog({
@@ -24,7 +25,7 @@ export function RemovePlayerDialog({
   return (
     <ConfirmDialog
       title="Remove player"
-      question="Remove this player from your game? They are told privately and cannot join it again; the first on the waitlist takes their place."
+      question="Remove this player from your game? They are told privately and cannot join it again; their place is offered to the first on the waitlist."
       subject={player.name}
       pending={remove.isPending}
       onCancel={onClose}

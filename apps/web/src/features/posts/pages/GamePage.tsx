@@ -27,6 +27,7 @@ import { CommentThread } from '../components/CommentThread';
 import { HostGameActions } from '../components/HostGameActions';
 import { RemovePlayerDialog } from '../components/RemovePlayerDialog';
 import { SeriesPanel } from '../components/SeriesPanel';
+import { WaitlistOffer } from '../components/WaitlistOffer';
 
 /** The join/leave button the app gives the page (the feed feature's, composed in app/). */
 export type InterestButtonComponent = ComponentType<{ post: Post; viewerId: number }>;
@@ -46,6 +47,7 @@ function MemberList({
   names,
   empty,
   numbered = false,
+  notes,
   onRemove,
 }: {
   label: string;
@@ -53,6 +55,8 @@ function MemberList({
   names: Map<number, string>;
   empty: string;
   numbered?: boolean;
+  /** A word beside a member, e.g. "Place offered" on a place held for them. */
+  notes?: Map<number, string>;
   /** The host's "Remove" beside each member (upcoming games only). */
   onRemove?: (player: { id: number; name: string }) => void;
 }) {
@@ -79,6 +83,11 @@ function MemberList({
               >
                 {names.get(id) ?? `Member ${id}`}
               </Link>
+              {notes?.has(id) && (
+                <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                  {notes.get(id)}
+                </span>
+              )}
               {onRemove && (
                 <button
                   type="button"
@@ -202,7 +211,9 @@ export function GamePage({
   const game = useGame(postId);
   const playerIds = game.data?.interested_users.map((entry) => entry.user_id) ?? [];
   const waitlistIds = game.data?.waitlist?.map((entry) => entry.user_id) ?? [];
-  const names = useMemberNames(user === null ? [] : [...playerIds, ...waitlistIds]);
+  // A place offered to the waitlist is taken: listed with the players, marked as offered.
+  const offeredIds = game.data?.offered?.map((entry) => entry.user_id) ?? [];
+  const names = useMemberNames(user === null ? [] : [...playerIds, ...offeredIds, ...waitlistIds]);
   const [calendarError, setCalendarError] = useState<string | null>(null);
   const [savingCalendar, setSavingCalendar] = useState(false);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
@@ -253,7 +264,8 @@ export function GamePage({
   const place = viewerPlace(post, user.id);
   const inGame = host || place.status !== 'out';
   const upcoming = isUpcoming(post);
-  const hasChat = place.status !== 'out' || playerIds.length + waitlistIds.length > 0;
+  const hasChat =
+    place.status !== 'out' || playerIds.length + offeredIds.length + waitlistIds.length > 0;
 
   const addToCalendar = async () => {
     setCalendarError(null);
@@ -288,11 +300,13 @@ export function GamePage({
         />
 
         <PostCapacity className="mt-5" post={post} viewerId={user.id} />
+        <WaitlistOffer post={post} viewerId={user.id} />
 
         <div className="mt-5 grid grid-cols-1 gap-5 border-t border-slate-100 pt-5 sm:grid-cols-2">
           <MemberList
             label="Players"
-            ids={playerIds}
+            ids={[...playerIds, ...offeredIds]}
+            notes={new Map(offeredIds.map((id) => [id, 'Place offered']))}
             names={names}
             empty="No players yet."
             onRemove={host && upcoming ? setRemoving : undefined}
