@@ -169,8 +169,13 @@ describe('a weekly game and its regulars', () => {
     });
     const start = plus(FIRST, 2 * HOUR);
     const { host, game, series } = await weeklyGame(server, start, [p1, leaver, p2, p3]);
-    // The leaver leaves before the start: p3 takes the place; regulars are p1, p2, p3.
+    // The leaver leaves before the start: the place is offered to p3, who takes it; regulars
+    // are p1, p2, p3.
     await server.request('DELETE', `/api/posts/${game.id}/interest`, { token: leaver.token });
+    const accepted = await server.request('POST', `/api/posts/${game.id}/offer/accept`, {
+      token: p3.token,
+    });
+    expect(accepted.body).toMatchObject({ status: 'joined' });
     expect(series.upcoming.slice(0, 2).map((d) => d.slot)).toEqual([start, plus(start, WEEK)]);
     const next = series.upcoming[1]!;
     expect(next.post_id).not.toBeNull();
