@@ -13,14 +13,14 @@
  *   suspended member is absent: 404, or left out of a list);
  * - `owner`: the member whose resources they are; `operator`: a member in ADMIN_EMAILS.
  *
- * Resources are seeded once, the same for the owner and for the member then suspended: a game
- * with its group chat, an event with a registration, a review, a direct conversation,
- * notifications, a calendar feed, a picture, a spare session, a registration and a place in the
- * friend's event and game; plus a report, and a member whose activity is private. Cells run
- * concurrently; a cell that changes what other cells see (a follow, a block, a new secret, a
- * notification read, a message) runs after them, one at a time, and undoes what it can; cells
- * that end sessions or accounts run last. A cell that destroys (deletes a game) or takes a place
- * acts on a resource made for it.
+ * Resources are seeded once, the same for the owner and for the member then suspended: a game with
+ * its group chat, an event with a registration, a review, a direct conversation, notifications, a
+ * calendar feed, a picture, a spare session, a registration and a place in the friend's event and
+ * game, a weekly series whose first game the friend joined; plus a report, and a member whose
+ * activity is private. Cells run concurrently; a cell that changes what other cells see (a follow,
+ * a block, a new secret, a notification read, a message) runs after them, one at a time, and undoes
+ * what it can; cells that end sessions or accounts run last. A cell that destroys (deletes a game)
+ * or takes a place acts on a resource made for it.
  *
  * The rows are checked against the app's route table (Fastify's onRoute hook, as the fuzz reads
  * it, with the web app's pages registered) and the shared socket event map: a route or event
@@ -47,8 +47,10 @@ import {
   type Notification,
   type Place,
   type Post,
+  type PostSeriesResponse,
   type Review,
   type ReviewStats,
+  type Series,
   type SessionInfo,
   type SportsEvent,
   type UserProfile,
@@ -218,6 +220,15 @@ POST /api/ratings/:id/report                          401      401      404     
 PUT /api/posts/:id/minimums                           401      401      403       404      404      401        404          200      403
 GET /api/users/:id/trust                              401      401      shown     404      404      401        404          shown    shown
 GET /api/users/:id/trust · activity private           401      401      hidden    404      404      401        404          shown    hidden
+POST /api/series                                      401      401      403       404      404      401        404          201      403
+GET /api/posts/:id/series                             401      401      out       404      404      401        404          in       out
+POST /api/series/claims/:id                           401      401      200       404      404      401        404          400      200
+POST /api/series/:id/skip                             401      401      403       404      404      401        404          200      403
+PATCH /api/series/:id                                 401      401      403       404      404      401        404          200      403
+POST /api/series/:id/end                              401      401      403       404      404      401        404          200      403
+POST /api/series/:id/regulars                         401      401      403       404      404      401        404          200      403
+DELETE /api/series/:id/regulars/:userId               401      401      403       404      404      401        404          200      403
+GET /api/series/:id/calendar.ics                      401      401      403       404      404      401        404          200      403
 
 GET /api/places/autocomplete                          401      401      out       out      out      401        out          in       out
 GET /api/places/reverse                               401      401      200|503   200|503  200|503  401        =            200|503  200|503
@@ -319,6 +330,19 @@ interface Subject {
   joinedGame: number;
   /** Their comment on their own game. */
   comment: number;
+  /** A weekly series of theirs, its first game joined by the friend (a regular). */
+  series: SeriesFixture;
+}
+
+/** A series made for the matrix: its id, its games, and a date of it not yet created. */
+interface SeriesFixture {
+  id: number;
+  /** The first occurrence, joined by the friend. */
+  game: number;
+  /** The second occurrence, held for the regulars. */
+  held: number;
+  /** An upcoming date (UTC ISO) whose game is not created yet. */
+  slot: string;
 }
 
 interface World {
@@ -453,6 +477,53 @@ async function costGame(c: Cell): Promise<number> {
     }),
   );
   return fresh.post(c.t.member);
+}
+
+/**
+ * A new weekly series of `who`'s: a new game of theirs, joined by the friend, made to repeat
+ * (its next game is created held for the regulars).
+ */
+async function newSeries(who: Member): Promise<SeriesFixture> {
+  const game = await fresh.post(who);
+  await ok(server.request('POST', `/api/posts/${game}/interest`, { token: world.friend.token }));
+  const series = await ok<Series>(
+    server.request('POST', '/api/series', {
+      token: who.token,
+      body: { postId: game, everyWeeks: 1 },
+    }),
+    201,
+  );
+  const held = series.upcoming.find((d) => d.post_id !== null && d.post_id !== game)!;
+  const slot = series.upcoming.find((d) => d.post_id === null)!.slot;
+  return { id: series.id, game, held: held.post_id!, slot };
+}
+
+/** The series a series cell changes: a new one for the owner, the subject's otherwise. */
+const seriesFor = (c: Cell) => (c.persona === 'owner' ? newSeries(c.t.member) : c.t.series);
+
+/**
+ * Offers `userId` their place in held occurrence `postId`, as a series' start job records it
+ * (series.repository offerOnce), straight in the database: the matrix's clock does not move.
+ */
+async function offerPlace(postId: number, userId: number): Promise<void> {
+  const { db } = server.app.database;
+  const there = await db
+    .selectFrom('series_claims')
+    .select('status')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (there) return;
+  await db
+    .insertInto('series_claims')
+    .values({
+      post_id: postId,
+      user_id: userId,
+      status: 'offered',
+      offered_at: new Date().toISOString(),
+      answered_at: null,
+    })
+    .execute();
 }
 
 /** Resources made for one cell. */
@@ -747,6 +818,7 @@ async function seedSubject(
     }),
     201,
   );
+  const series = await newSeries(member);
   socket.disconnect();
   return {
     member,
@@ -770,6 +842,7 @@ async function seedSubject(
     registration: registration.registration.id,
     joinedGame: world.friendGame,
     comment: comment.id,
+    series,
   };
 }
 
@@ -1698,6 +1771,79 @@ const CELLS: Record<string, CellRunner> = {
       );
       return res.status === 200 ? (res.body.hidden ? 'hidden' : 'shown') : code(res);
     },
+  },
+
+  // Series: only the host changes one (a series of the owner's made for each of their writes);
+  // a series is hidden where its host's games are (a block either way, a suspended host).
+  // The owner makes a new game of theirs repeat; the others try the subject's game.
+  'POST /api/series': {
+    run: async (c) => {
+      const postId = c.persona === 'owner' ? await fresh.post(c.t.member) : c.t.game;
+      return code(await c.req('POST', '/api/series', { body: { postId, everyWeeks: 1 } }));
+    },
+  },
+  // `in` when the viewer gets the series with its regulars (the friend): its host only.
+  'GET /api/posts/:id/series': {
+    run: async (c) => {
+      const res = await c.req<PostSeriesResponse>('GET', `/api/posts/${c.t.series.game}/series`);
+      if (res.status !== 200) return code(res);
+      if (res.body.series === null) return 'no series';
+      return res.body.series.regulars.some((r) => r.id === world.friend.id) ? 'in' : 'out';
+    },
+  },
+  // Each member is offered a place in the subject's held game (one offered before a block or
+  // the host's suspension still answers 404); the host holds none.
+  'POST /api/series/claims/:id': {
+    run: async (c) => {
+      if (c.actor && c.persona !== 'owner') await offerPlace(c.t.series.held, c.actor.id);
+      return code(
+        await c.req('POST', `/api/series/claims/${c.t.series.held}`, {
+          body: { answer: 'claim' },
+        }),
+      );
+    },
+  },
+  'POST /api/series/:id/skip': {
+    run: async (c) => {
+      const series = await seriesFor(c);
+      return code(
+        await c.req('POST', `/api/series/${series.id}/skip`, { body: { slot: series.slot } }),
+      );
+    },
+  },
+  'PATCH /api/series/:id': {
+    run: async (c) => {
+      const series = await seriesFor(c);
+      return code(
+        await c.req('PATCH', `/api/series/${series.id}`, {
+          body: { from: series.slot, description: 'Matrix series edit' },
+        }),
+      );
+    },
+  },
+  'POST /api/series/:id/end': {
+    run: async (c) => code(await c.req('POST', `/api/series/${(await seriesFor(c)).id}/end`)),
+  },
+  // The friend played the first game of the owner's new series (started, as time would).
+  'POST /api/series/:id/regulars': {
+    run: async (c) => {
+      const series = await seriesFor(c);
+      if (c.persona === 'owner') await server.startGame(series.game);
+      return code(
+        await c.req('POST', `/api/series/${series.id}/regulars`, {
+          body: { userId: world.friend.id },
+        }),
+      );
+    },
+  },
+  'DELETE /api/series/:id/regulars/:userId': {
+    run: async (c) =>
+      code(
+        await c.req('DELETE', `/api/series/${(await seriesFor(c)).id}/regulars/${world.friend.id}`),
+      ),
+  },
+  'GET /api/series/:id/calendar.ics': {
+    run: call('GET', (c) => `/api/series/${c.t.series.id}/calendar.ics`),
   },
 
   // One's own earlier places (at their games' exact points) come first for oneself only.

@@ -17,7 +17,8 @@
  * - Timed work is the scheduler's: `series-start` at each occurrence's start (offers and top-up),
  *   `series-open` at the end of each claim window.
  * - Blocks and suspension: nobody blocked either way with the host nor suspended is offered a
- *   place, nor anyone while the host is suspended.
+ *   place, nor anyone while the host is suspended. To anyone blocked either way with its host,
+ *   and to all while the host is suspended, a series is not there (404), as its games are not.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -92,12 +93,20 @@ export function createSeriesService({
 }: SeriesDeps) {
   const nowIso = () => now().toISOString();
 
-  /** Series `seriesId` run by `hostId`. @throws AppError 404 unknown, 403 `not_host`. */
-  async function hostSeries(hostId: number, seriesId: number): Promise<SeriesRow> {
+  /**
+   * Series `seriesId`, which `viewerId` must host. A series is there for whoever may see its
+   * host's games (access `hiddenAmong`, as `requirePosts`): across a block either way or of a
+   * suspended host it is unknown, not forbidden, so a refusal tells nothing of it.
+   * @throws AppError 404 unknown or hidden, 403 `not_host` for anyone else.
+   */
+  async function hostSeries(viewerId: number, seriesId: number): Promise<SeriesRow> {
     const series = await repo.findSeries(db, seriesId);
     if (!series) throw notFound('Series not found');
-    if (series.host_id !== hostId)
+    if (series.host_id !== viewerId) {
+      if ((await access.hiddenAmong(viewerId, [series.host_id])).has(series.host_id))
+        throw notFound('Series not found');
       throw forbidden('not_host', 'Only the host can change this series');
+    }
     return series;
   }
 
@@ -384,8 +393,8 @@ export function createSeriesService({
      * `POST /series/{id}/skip`: skips the series' upcoming instant `slot`; its game, when
      * created, is deleted as the host deletes a game (its players are told) and the next date
      * is created in its stead.
-     * @throws AppError 404, 403 `not_host`, 400 a slot that is not an upcoming date of the
-     *   series; 429 past the host's limit.
+     * @throws AppError 404 unknown or hidden, 403 `not_host`, 400 a slot that is not an
+     *   upcoming date of the series; 429 past the host's limit.
      */
     async skip(hostId: number, seriesId: number, slot: string): Promise<Series> {
       await limiter.write('series', hostId);
@@ -408,7 +417,7 @@ export function createSeriesService({
      * `PATCH /series/{id}`: changes the series from instant `from` on: each created occurrence
      * from then is edited as the host edits a game (its players are told), and later ones are
      * made with the change.
-     * @throws AppError 404, 403 `not_host`, the posts service's edit errors; 429.
+     * @throws AppError 404 unknown or hidden, 403 `not_host`, the posts service's edit errors; 429.
      */
     async edit(
       hostId: number,
@@ -442,7 +451,7 @@ export function createSeriesService({
     /**
      * `POST /series/{id}/end`: ends the series: its future occurrences are deleted as the host
      * deletes a game (their players are told) and no more are made.
-     * @throws AppError 404, 403 `not_host`; 429.
+     * @throws AppError 404 unknown or hidden, 403 `not_host`; 429.
      */
     async end(hostId: number, seriesId: number): Promise<Series> {
       await limiter.write('series', hostId);
@@ -461,8 +470,8 @@ export function createSeriesService({
     /**
      * `POST /series/{id}/regulars` and `DELETE /series/{id}/regulars/{userId}`: the host adds a
      * player of a past occurrence to the regulars, or removes a regular.
-     * @throws AppError 404, 403 `not_host`, 400 `not_a_player` adding someone who played no
-     *   past occurrence; 429.
+     * @throws AppError 404 unknown or hidden, 403 `not_host`, 400 `not_a_player` adding someone
+     *   who played no past occurrence; 429.
      */
     async setRegular(
       hostId: number,
@@ -498,7 +507,7 @@ export function createSeriesService({
     /**
      * `GET /series/{id}/calendar.ics`: the series as one repeating event (RRULE, EXDATE, its
      * changed occurrences as RECURRENCE-ID overrides), for its host.
-     * @throws AppError 404, 403 `not_host`.
+     * @throws AppError 404 unknown or hidden, 403 `not_host`.
      */
     async calendar(hostId: number, seriesId: number): Promise<string> {
       const series = await hostSeries(hostId, seriesId);
