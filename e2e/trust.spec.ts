@@ -2,9 +2,9 @@
  * Trust between players over the demo data (SEED_DEMO, its own server): arjun, on a phone at
  * Lalbagh (the browser's position, given at the tap), checks in to sneha's run starting in 20
  * minutes; on priya's badminton under way he rates the others' levels; priya, the host, on a
- * laptop marks sneha, who has not checked in, as a no-show; vikram, whose record is 2 of 4,
- * opens rahul's box cricket that asks for 80% and sees why he cannot join, with "Message the
- * host"; arjun's profile shows his record and rated level. Each page at 375 and 1280 px into
+ * laptop marks sneha, who has not checked in, as a no-show; vikram, whose record is 3 of 5
+ * (two no-shows), opens rahul's box cricket that asks for 80% and sees why he cannot join,
+ * with "Message the host"; arjun's profile shows his record and rated level. Each page at 375 and 1280 px into
  * test-results/screenshots/trust/, axe clean.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -130,7 +130,7 @@ test('players check in, rate levels, the host marks a no-show, a minimum keeps a
     const refusal = vikramPhone.getByRole('region', { name: 'Check-in and levels' });
     await expect(
       refusal.getByText(
-        'The host asks for players who came to at least 80% of their games; your record is 2 of 4.',
+        'The host asks for players who came to at least 80% of their games; your record is 3 of 5.',
       ),
     ).toBeVisible();
     await expect(refusal.getByRole('button', { name: 'Message the host' })).toBeVisible();

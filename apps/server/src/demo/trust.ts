@@ -161,7 +161,7 @@ export async function seedTrust(trx: Transaction<DB>, ids: number[], now: number
     [arjun],
   );
 
-  // Rahul's box cricket asks for an 80% show-up record: vikram (2 of 4) sees why he cannot join.
+  // Rahul's box cricket asks for an 80% show-up record: vikram (3 of 5, counting the weekly futsal he played) sees why he cannot join.
   const cricket = await game(
     rahul,
     'Cricket',
