@@ -121,6 +121,8 @@ export interface PostDeparturesTable {
   left_at: string;
   reason: 'left' | 'removed';
   excused: number;
+  /** The place they left from (migration 0031; earlier departures `joined`). */
+  place: Generated<'joined' | 'waitlisted' | 'offered'>;
 }
 
 /** A place index cell's version (migration 0018): goes up when any game of the cell changes. */

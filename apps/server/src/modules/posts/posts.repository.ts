@@ -357,6 +357,8 @@ export async function recordDeparture(
     left_at: string;
     reason: 'left' | 'removed';
     excused: boolean;
+    /** The place they left from. */
+    place: 'joined' | 'waitlisted' | 'offered';
   },
 ): Promise<void> {
   const row = { ...departure, excused: departure.excused ? 1 : 0 };
@@ -364,9 +366,12 @@ export async function recordDeparture(
     .insertInto('post_departures')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .columns(['post_id', 'user_id'])
-        .doUpdateSet({ left_at: row.left_at, reason: row.reason, excused: row.excused }),
+      oc.columns(['post_id', 'user_id']).doUpdateSet({
+        left_at: row.left_at,
+        reason: row.reason,
+        excused: row.excused,
+        place: row.place,
+      }),
     )
     .execute();
 }

@@ -181,6 +181,7 @@ export function createPostsService({
           reason === 'left' &&
           post.changed_at !== null &&
           Date.parse(now) - Date.parse(post.changed_at) <= EXCUSED_LEAVE_MS,
+        place: order[index]!.place,
       });
       // Only a joined or offered member frees a place; it is offered to the next in line.
       const filled = order[index]!.place === 'waitlisted' ? null : await offers.fill(trx, post);

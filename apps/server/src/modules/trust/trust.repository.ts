@@ -63,30 +63,34 @@ export async function gamesPlayed(db: Executor, memberId: number, before: string
 }
 
 /**
- * Games that started by `before` which `memberId` left (not removed, not excused) and is not
- * back in, with when they left: the service keeps those left less than 2 hours before the start.
+ * Games that started by `before` which `memberId` left from a joined place (not removed, not
+ * excused) and is not back in, with when they left: the service keeps those left less than 2 hours before the start.
  */
 export function departuresOf(db: Executor, memberId: number, before: string) {
-  return db
-    .selectFrom('post_departures as d')
-    .innerJoin('posts as p', 'p.id', 'd.post_id')
-    .select(['p.id as post_id', 'p.heading', 'p.event_time', 'd.left_at'])
-    .where('d.user_id', '=', memberId)
-    .where('d.reason', '=', 'left')
-    .where('d.excused', '=', 0)
-    .where('p.event_time', '<=', before)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('post_interests as pi')
-            .select('pi.user_id')
-            .whereRef('pi.post_id', '=', 'd.post_id')
-            .where('pi.user_id', '=', memberId),
+  return (
+    db
+      .selectFrom('post_departures as d')
+      .innerJoin('posts as p', 'p.id', 'd.post_id')
+      .select(['p.id as post_id', 'p.heading', 'p.event_time', 'd.left_at'])
+      .where('d.user_id', '=', memberId)
+      .where('d.reason', '=', 'left')
+      .where('d.excused', '=', 0)
+      // Only a member who held a place misses a game by leaving late; the waitlist never played.
+      .where('d.place', '=', 'joined')
+      .where('p.event_time', '<=', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('post_interests as pi')
+              .select('pi.user_id')
+              .whereRef('pi.post_id', '=', 'd.post_id')
+              .where('pi.user_id', '=', memberId),
+          ),
         ),
-      ),
-    )
-    .execute();
+      )
+      .execute()
+  );
 }
 
 /** Whether `userId` is in game `postId` (joined or waitlisted) now. */

@@ -419,3 +419,26 @@ describe('levels rated by co-players', () => {
     expect((await req(newcomer, 'POST', `/api/posts/${next.id}/interest`)).status).toBe(200);
   });
 });
+
+describe('a late leave from the waitlist', () => {
+  it('does not count: only a member who held a place misses a game by leaving late', async () => {
+    const [host, player, waiting] = [await member(), await member(), await member()];
+    const g = await game(host, [player]);
+    expect((await req(waiting, 'POST', `/api/posts/${g.id}/interest`)).body).toMatchObject({
+      status: 'waitlisted',
+    });
+    await req(waiting, 'DELETE', `/api/posts/${g.id}/interest`);
+    await req(player, 'DELETE', `/api/posts/${g.id}/interest`);
+    // Both left less than 2 hours before the start.
+    await server.app.database.db
+      .updateTable('post_departures')
+      .set({ left_at: new Date(Date.parse(g.event_time) - HOUR).toISOString() })
+      .where('post_id', '=', g.id)
+      .execute();
+    at(g, DAY);
+    const missed = async (who: Who) =>
+      ((await trustOf(who, who)).games ?? []).filter((x) => x.post_id === g.id);
+    expect(await missed(player)).toMatchObject([{ missed: 'late_leave' }]);
+    expect(await missed(waiting)).toEqual([]);
+  });
+});
