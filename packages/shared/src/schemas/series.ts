@@ -48,8 +48,9 @@ export const skipSeriesBodySchema = z
 
 /**
  * `PATCH /series/{id}`: change the series from occurrence `from` (a recurrence instant) on:
- * future occurrences change (their players are told) and so do the ones still to come. A new
- * day or time is a new series.
+ * future occurrences change (their players are told) and so do the ones still to come. `time`
+ * (HH:MM, the place's local time) and `weekday` (ISO: 1 Monday … 7 Sunday) move the series from
+ * that date on: it then falls on the first such weekday on or after `from`'s day, at that time.
  */
 export const editSeriesBodySchema = z
   .object({
@@ -60,6 +61,16 @@ export const editSeriesBodySchema = z
     location: pointSchema.optional(),
     locationName: createPostBodySchema.shape.locationName.optional(),
     playersNeeded: createPostBodySchema.shape.playersNeeded.optional(),
+    time: z
+      .string({ error: 'The time must be HH:MM' })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM (00:00 to 23:59)')
+      .optional(),
+    weekday: z
+      .number({ error: 'The day must be a weekday number' })
+      .int('The day must be a weekday number')
+      .min(1, 'The day must be 1 (Monday) to 7 (Sunday)')
+      .max(7, 'The day must be 1 (Monday) to 7 (Sunday)')
+      .optional(),
   })
   .strict()
   .refine((body) => (body.location === undefined) === (body.locationName === undefined), {

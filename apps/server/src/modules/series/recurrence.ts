@@ -94,3 +94,29 @@ export function localDate(at: string, timeZone: string): string {
 export function untilInstant(date: string, timeZone: string): string {
   return iso(endOfDay(date, timeZone));
 }
+
+/**
+ * Where a series moved from occurrence `from` (UTC ISO) to local time `time` (HH:MM) on ISO
+ * weekday `weekday` (1 Monday … 7 Sunday; the same weekday when null) starts: the first local
+ * day on or after `from`'s with that weekday, at `time`, in `timeZone`; UTC ISO.
+ */
+export function movedStart(
+  from: string,
+  weekday: number | null,
+  time: string,
+  timeZone: string,
+): string {
+  const day = zoned(from, timeZone).toPlainDate();
+  const ahead = weekday === null ? 0 : (weekday - day.dayOfWeek + 7) % 7;
+  return iso(
+    day
+      .add({ days: ahead })
+      .toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) }),
+  );
+}
+
+/** The local time of day (HH:MM) and ISO weekday (1 Monday … 7 Sunday) of `at` in `timeZone`. */
+export function localTimeOf(at: string, timeZone: string): { time: string; weekday: number } {
+  const z = zoned(at, timeZone);
+  return { time: z.toPlainTime().toString().slice(0, 5), weekday: z.dayOfWeek };
+}

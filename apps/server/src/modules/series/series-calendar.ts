@@ -2,8 +2,10 @@
  * Series as iCalendar (RFC 5545) through the shared `lib/calendar.ts`: one VEVENT per series
  * with its RRULE (weekly, INTERVAL 1 or 2, UNTIL the end of its last local day or when it was
  * ended) and EXDATE (skipped instants, and instants whose game was deleted), and one override
- * VEVENT (same UID, RECURRENCE-ID its instant) per occurrence the host changed. Each carries
- * the games' VALARM 2 hours before the start, as GameOn's reminder.
+ * VEVENT (same UID, RECURRENCE-ID its instant) per occurrence the host changed. A series moved
+ * to another day or time from a date on starts its rule there: its occurrences from before are
+ * single events (the game's own UID, `post-{id}`). Each carries the games' VALARM 2 hours
+ * before the start, as GameOn's reminder.
  */
 import type { PostRow, SeriesRow } from '../../db/types.js';
 import { calendarText, type CalendarEntry } from '../../lib/calendar.js';
@@ -37,6 +39,7 @@ export function seriesEntries(
   ].filter((t): t is string => t !== null);
   const until = ends.length > 0 ? new Date(ends.sort()[0]!) : null;
   const first = games.find((g) => g.series_slot === series.first_at) ?? games[0];
+  const before = (slot: string | null) => slot !== null && slot < series.first_at;
   const base = {
     key: `series-${series.id}`,
     stamp: new Date(series.created_at),
@@ -56,16 +59,20 @@ export function seriesEntries(
       repeating: {
         everyWeeks: series.every_weeks,
         until,
-        exclude: [...new Set([...skipped, ...gone])].map((slot) => new Date(slot)),
+        exclude: [...new Set([...skipped.filter((slot) => !before(slot)), ...gone])].map(
+          (slot) => new Date(slot),
+        ),
       },
     },
   ];
   for (const game of games) {
     const slot = game.series_slot;
-    if (slot === null || (game.event_time === slot && game.sequence === 0)) continue;
+    const single = before(slot);
+    if (slot === null || (!single && game.event_time === slot && game.sequence === 0)) continue;
     const at = new Date(game.event_time);
     entries.push({
       ...base,
+      ...(single ? { key: `post-${game.id}` } : { recurrenceId: new Date(slot) }),
       summary: `${game.sport}: ${game.heading}`,
       start: at,
       end: new Date(at.getTime() + GAME_DURATION_MS),
@@ -74,7 +81,6 @@ export function seriesEntries(
       point: pointShownTo(viewerId, game),
       url: `${publicUrl}/posts/${game.id}`,
       sequence: series.sequence + game.sequence,
-      recurrenceId: new Date(slot),
     });
   }
   return entries;

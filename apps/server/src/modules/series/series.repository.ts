@@ -104,6 +104,15 @@ export async function addSkip(db: Executor, seriesId: number, slot: string): Pro
     .execute();
 }
 
+/** Drops the skipped instants of series `seriesId` from `from` (UTC ISO) on. */
+export async function dropSkipsFrom(db: Executor, seriesId: number, from: string): Promise<void> {
+  await db
+    .deleteFrom('series_skips')
+    .where('series_id', '=', seriesId)
+    .where('slot', '>=', from)
+    .execute();
+}
+
 /** The host's changes to series `seriesId`'s regulars. */
 export function regularChangesOf(db: Executor, seriesId: number) {
   return db

@@ -42,8 +42,19 @@ import type { PostsService } from '../posts/posts.service.js';
 import type { Scheduler } from '../scheduler/index.js';
 import type { MemberLookup } from '../users/index.js';
 import { seriesCalendar, seriesEntries } from './series-calendar.js';
-import { isSlot, localDate, ruleOf, slotsAfter } from './recurrence.js';
+import {
+  isSlot,
+  localDate,
+  localTimeOf,
+  movedStart,
+  ruleOf,
+  slotsAfter,
+  slotsBetween,
+} from './recurrence.js';
 import * as repo from './series.repository.js';
+
+/** The template fields of a series edit (everything but its date, time and weekday). */
+type EditFields = Omit<z.output<typeof editSeriesBodySchema>, 'from' | 'time' | 'weekday'>;
 
 /** The scheduler's kinds of series jobs (keys: the occurrence's post id). */
 export const SERIES_START_JOB = 'series-start';
@@ -232,6 +243,105 @@ export function createSeriesService({
     return iso < start ? iso : start;
   }
 
+  /** The stored template columns of an edit's `fields` (only those given). */
+  function templateChanges(fields: EditFields) {
+    return {
+      ...(fields.heading !== undefined ? { heading: fields.heading } : {}),
+      ...(fields.description !== undefined ? { description: fields.description } : {}),
+      ...(fields.tags !== undefined ? { tags: JSON.stringify(fields.tags) } : {}),
+      ...(fields.location && fields.locationName !== undefined
+        ? {
+            location_name: fields.locationName,
+            lng: fields.location.coordinates[0],
+            lat: fields.location.coordinates[1],
+          }
+        : {}),
+      ...(fields.playersNeeded !== undefined ? { players_needed: fields.playersNeeded } : {}),
+    };
+  }
+
+  /**
+   * Moves `series` from its instant `from` on to local `time` (HH:MM; null: unchanged) on ISO
+   * `weekday` (null: unchanged), as calendars change "this and following events". The rule is
+   * re-anchored: its first instant becomes the first such weekday on or after `from`'s local day
+   * at that time (recurrence `movedStart`), so one rule keeps giving every future instant and
+   * the scheduler's jobs, the two future occurrences and the regulars (same series) carry on;
+   * the occurrences before `from` stay as they were (the calendar lists them as single events).
+   * The k-th instant from `from` becomes the k-th of the moved rule: each created occurrence
+   * moves there (edited as the host edits a game, with `fields`: its players are told, its
+   * calendar revision goes up; one past the last day is deleted), and so does each skip.
+   * `from` must be an upcoming instant no later than the first not yet created, since the
+   * instants between the last created one and the new start would be lost.
+   * @throws AppError 400 (field `from`) an ended series or a date it cannot move from, 400
+   *   (field `time`) a new start that is not in the future or past the last day.
+   */
+  async function moveFrom(
+    hostId: number,
+    series: SeriesRow,
+    from: string,
+    time: string | null,
+    weekday: number | null,
+    fields: EditFields,
+  ): Promise<void> {
+    const at = nowIso();
+    const plain = ruleOf(series, []);
+    const [next] = slotsAfter(plain, series.last_slot, 1);
+    if (
+      series.ended_at !== null ||
+      from <= at ||
+      !isSlot(plain, from) ||
+      (next !== undefined && from > next)
+    ) {
+      const message = 'Pick one of the next dates of the series';
+      throw badRequest(message, [{ field: 'from', message }]);
+    }
+    const start = movedStart(
+      from,
+      weekday,
+      time ?? localTimeOf(from, series.time_zone).time,
+      series.time_zone,
+    );
+    if (
+      start <= at ||
+      (series.until_date !== null && localDate(start, series.time_zone) > series.until_date)
+    ) {
+      const message = 'The new time must be in the future and by the last date of the series';
+      throw badRequest(message, [{ field: 'time', message }]);
+    }
+    const games = (await repo.occurrencesOf(db, series.id)).filter(
+      (g) => g.series_slot !== null && g.series_slot >= from,
+    );
+    const skips = (await repo.skipsOf(db, series.id)).filter((slot) => slot >= from);
+    const last = [series.last_slot, ...skips].sort().at(-1)!;
+    const old = last >= from ? slotsBetween(plain, from, last) : [];
+    const moved = { ...plain, firstAt: start };
+    const fresh = slotsAfter(moved, new Date(Date.parse(start) - 1).toISOString(), old.length);
+    const movedTo = (slot: string) => fresh[old.indexOf(slot)];
+    for (const game of games) {
+      const slot = movedTo(game.series_slot!);
+      if (slot === undefined) {
+        await posts.remove(hostId, game.id);
+        await scheduler.cancel(SERIES_START_JOB, String(game.id));
+        await scheduler.cancel(SERIES_OPEN_JOB, String(game.id));
+        continue;
+      }
+      await posts.update(hostId, game.id, { ...fields, eventTime: slot });
+      await repo.tagOccurrence(db, game.id, series.id, slot);
+    }
+    await repo.dropSkipsFrom(db, series.id, from);
+    for (const skip of skips) {
+      const slot = movedTo(skip);
+      if (slot !== undefined) await repo.addSkip(db, series.id, slot);
+    }
+    const lastMoved = series.last_slot >= from ? movedTo(series.last_slot) : series.last_slot;
+    await repo.updateSeries(db, series.id, {
+      ...templateChanges(fields),
+      first_at: start,
+      last_slot: lastMoved ?? fresh.at(-1) ?? series.last_slot,
+    });
+    await reconcile(series.id);
+  }
+
   /** The series view of `series` for `viewerId` (regulars and past players for its host). */
   async function view(series: SeriesRow, viewerId: number): Promise<Series> {
     const at = nowIso();
@@ -416,8 +526,10 @@ export function createSeriesService({
     /**
      * `PATCH /series/{id}`: changes the series from instant `from` on: each created occurrence
      * from then is edited as the host edits a game (its players are told), and later ones are
-     * made with the change.
-     * @throws AppError 404 unknown or hidden, 403 `not_host`, the posts service's edit errors; 429.
+     * made with the change. A new `time` or `weekday` moves the series from `from` on
+     * ({@link moveFrom}).
+     * @throws AppError 404 unknown or hidden, 403 `not_host`, 400 a move the series cannot take
+     *   ({@link moveFrom}), the posts service's edit errors; 429.
      */
     async edit(
       hostId: number,
@@ -427,24 +539,16 @@ export function createSeriesService({
       await limiter.write('series', hostId);
       const series = await hostSeries(hostId, seriesId);
       const from = new Date(body.from).toISOString();
-      const { from: _from, ...fields } = body;
+      const { from: _from, time, weekday, ...fields } = body;
+      if (time !== undefined || weekday !== undefined) {
+        await moveFrom(hostId, series, from, time ?? null, weekday ?? null, fields);
+        return view((await repo.findSeries(db, seriesId))!, hostId);
+      }
       const at = nowIso();
       for (const game of await repo.occurrencesOf(db, seriesId))
         if (game.event_time > at && (game.series_slot ?? game.event_time) >= from)
           await posts.update(hostId, game.id, fields);
-      await repo.updateSeries(db, series.id, {
-        ...(fields.heading !== undefined ? { heading: fields.heading } : {}),
-        ...(fields.description !== undefined ? { description: fields.description } : {}),
-        ...(fields.tags !== undefined ? { tags: JSON.stringify(fields.tags) } : {}),
-        ...(fields.location && fields.locationName !== undefined
-          ? {
-              location_name: fields.locationName,
-              lng: fields.location.coordinates[0],
-              lat: fields.location.coordinates[1],
-            }
-          : {}),
-        ...(fields.playersNeeded !== undefined ? { players_needed: fields.playersNeeded } : {}),
-      });
+      await repo.updateSeries(db, series.id, templateChanges(fields));
       return view((await repo.findSeries(db, seriesId))!, hostId);
     },
 

@@ -13,7 +13,7 @@ import * as ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, Post, PostSeriesResponse, Series } from '@gameon/shared';
 import { startServer, type TestServer } from '../../../test/harness.js';
-import { slotsBetween, type SeriesRule } from './recurrence.js';
+import { movedStart, slotsBetween, type SeriesRule } from './recurrence.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -539,5 +539,161 @@ describe.runIf(shareable)('a series in two processes', () => {
       await two.close();
       await one.close();
     }
+  });
+});
+
+describe('moving a series to another day and time from a date on', () => {
+  it('moves the games from that date (players told), keeps the regulars, the skips, the jobs and the calendar', async () => {
+    clock = new Date(Date.parse(FIRST) + 60 * WEEK - 3 * DAY);
+    const start = plus(FIRST, 60 * WEEK);
+    const [p1, p2] = [await member(), await member()];
+    const { host, game, series } = await weeklyGame(server, start, [p1, p2]);
+    const second = series.upcoming[1]!;
+    // The first game starts: its players are offered the second, a third is made; p1 claims.
+    clock = new Date(plus(start, HOUR));
+    await server.app.scheduler.runDue();
+    expect(
+      (
+        await server.request('POST', `/api/series/claims/${second.post_id}`, {
+          token: p1.token,
+          body: { answer: 'claim' },
+        })
+      ).status,
+    ).toBe(200);
+    const fourth = plus(start, 3 * WEEK);
+    const skip = await server.request('POST', `/api/series/${series.id}/skip`, {
+      token: host.token,
+      body: { slot: fourth },
+    });
+    expect(skip.status).toBe(200);
+
+    // From the second date: Tuesday 8 pm instead of Sunday 7 pm (IST).
+    const moved = plus(second.slot, 2 * DAY + HOUR);
+    expect(new Date(moved).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })).toMatch(
+      /8:00:00 pm/i,
+    );
+    const edit = await server.request<Series>('PATCH', `/api/series/${series.id}`, {
+      token: host.token,
+      body: { from: second.slot, time: '20:00', weekday: 2 },
+    });
+    expect(edit.status).toBe(200);
+    const after = [0, 1, 3, 4, 5, 6].map((w) => plus(moved, w * WEEK));
+    expect(edit.body.upcoming.map((d) => d.slot)).toEqual(after);
+    expect(edit.body.skipped).toEqual([plus(moved, 2 * WEEK)]);
+    const third = edit.body.upcoming[1]!;
+    expect(edit.body.upcoming[0]!.post_id).toBe(second.post_id);
+    const timeOf = async (id: number) =>
+      (await server.request<Post>('GET', `/api/posts/${id}`, { token: host.token })).body
+        .event_time;
+    expect(await timeOf(game.id)).toBe(start);
+    expect(await timeOf(second.post_id!)).toBe(moved);
+    expect(await timeOf(third.post_id!)).toBe(plus(moved, WEEK));
+    // The second game's player is told; its start job moved with it.
+    await expect
+      .poll(async () =>
+        (
+          await server.app.database.db
+            .selectFrom('notifications')
+            .select('data')
+            .where('user_id', '=', p1.user.id)
+            .where('type', '=', 'game_updated')
+            .execute()
+        ).map((n) => (JSON.parse(n.data) as { post_id: number }).post_id),
+      )
+      .toEqual([second.post_id]);
+    expect(
+      (await server.app.scheduler.find('series-start', String(second.post_id)))?.dueAt,
+    ).toEqual(new Date(moved));
+
+    // The moved game starts: its player is offered the next, and the date after the skip is made.
+    clock = new Date(moved);
+    await server.app.scheduler.runDue();
+    expect(
+      (await claimsOf(server, p1)).map((c) => (JSON.parse(c.data) as { post_id: number }).post_id),
+    ).toEqual([second.post_id, third.post_id]);
+    expect(await claimsOf(server, p2)).toHaveLength(1);
+    const view = (await seriesOf(server, host, game.id)).series!;
+    expect(view.upcoming.slice(0, 2).map((d) => [d.slot, d.post_id !== null])).toEqual([
+      [plus(moved, WEEK), true],
+      [plus(moved, 3 * WEEK), true],
+    ]);
+
+    // The calendar: the first game alone, then the rule from the new day and time.
+    const res = await server.request<string>('GET', `/api/series/${series.id}/calendar.ics`, {
+      token: host.token,
+    });
+    const events = Object.values(ical.sync.parseICS(res.body)).filter(
+      (c): c is ical.VEvent => c !== undefined && c.type === 'VEVENT',
+    );
+    const single = events.find((e) => e.uid === `post-${game.id}@gameon.example`)!;
+    expect([new Date(single.start as unknown as string).toISOString(), single.rrule]).toEqual([
+      start,
+      undefined,
+    ]);
+    const repeating = events.find((e) => e.uid === `series-${series.id}@gameon.example`)!;
+    const instants = repeating
+      .rrule!.between(new Date(start), new Date(plus(moved, 4 * WEEK)), true)
+      .map((d) => d.toISOString())
+      .filter((d) => !Object.values(repeating.exdate ?? {}).some((x) => x.toISOString() === d));
+    expect(instants).toEqual([0, 1, 3, 4].map((w) => plus(moved, w * WEEK)));
+    expect(
+      Object.values(repeating.recurrences ?? {}).every(
+        (o) =>
+          new Date(o.recurrenceid as string).getTime() === new Date(o.start as string).getTime(),
+      ),
+    ).toBe(true);
+  });
+
+  it('computes the moved start the same under TZ=UTC and TZ=Asia/Kolkata', () => {
+    // Sunday 7 pm IST, moved to Tuesday 8 pm; and a 00:30 IST game moved to the same day's 11 pm.
+    const cases: [string, number | null, string][] = [
+      [FIRST, 2, '20:00'],
+      ['2027-03-06T19:00:00.000Z', null, '23:00'],
+    ];
+    const expected = ['2027-03-09T14:30:00.000Z', '2027-03-07T17:30:00.000Z'];
+    expect(cases.map(([at, day, time]) => movedStart(at, day, time, 'Asia/Kolkata'))).toEqual(
+      expected,
+    );
+    const other = process.env.TZ === 'Asia/Kolkata' ? 'UTC' : 'Asia/Kolkata';
+    const module = fileURLToPath(new URL('./recurrence.ts', import.meta.url));
+    const script = `import { movedStart } from ${JSON.stringify(module)};
+      const cases = ${JSON.stringify(cases)};
+      console.log(JSON.stringify(cases.map(([at, day, time]) => movedStart(at, day, time, 'Asia/Kolkata'))));`;
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { env: { ...process.env, TZ: other }, encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).toEqual(expected);
+  });
+
+  it('refuses a bad time, day or date, and anyone but the host', async () => {
+    clock = new Date(Date.parse(FIRST) + 70 * WEEK - 3 * DAY);
+    const start = plus(FIRST, 70 * WEEK);
+    const { host, series } = await weeklyGame(server, start, []);
+    const stranger = await member();
+    const patch = (body: Record<string, unknown>, token = host.token) =>
+      server.request<{ fields?: { field: string }[] }>('PATCH', `/api/series/${series.id}`, {
+        token,
+        body,
+      });
+    for (const body of [
+      { from: start, time: '24:00' },
+      { from: start, time: '7 pm' },
+      { from: start, weekday: 0 },
+      { from: start, weekday: 'Tue' },
+      { from: plus(start, HOUR), time: '20:00' },
+      // Past the first date not yet made: the dates in between would be lost.
+      { from: plus(start, 4 * WEEK), time: '20:00' },
+    ])
+      expect((await patch(body)).status).toBe(400);
+    expect((await patch({ from: start, time: '20:00' }, stranger.token)).status).toBe(403);
+    // Nothing moved.
+    const view = (await seriesOf(server, host, series.upcoming[0]!.post_id!)).series!;
+    expect(view.upcoming.map((d) => d.slot).slice(0, 3)).toEqual([
+      start,
+      plus(start, WEEK),
+      plus(start, 2 * WEEK),
+    ]);
   });
 });
