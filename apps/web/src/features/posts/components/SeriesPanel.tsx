@@ -273,9 +273,29 @@ function HostSeries({ series }: { series: Series }) {
   );
 }
 
+/** ISO weekdays (1 Monday … 7 Sunday) as the "Day" choice lists them. */
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The ISO weekday (1-7) and local time (HH:MM, 24-hour) of instant `slot` in `timeZone`. */
+function dayAndTime(slot: string, timeZone: string): { weekday: number; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(new Date(slot));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: WEEKDAYS.indexOf(part('weekday')) + 1,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
 /**
- * "Change from a date": the title, description and players needed of the series' games from a
- * chosen date on (their players are told); only what changed is sent.
+ * "Change from a date": the title, description, players needed, day and time (in the series'
+ * time zone) of the series' games from a chosen date on (their players are told; a new day or
+ * time moves that game and every later one); only what changed is sent.
  */
 function ChangeSeries({ series }: { series: Series }) {
   const edit = useEditSeries();
@@ -285,6 +305,9 @@ function ChangeSeries({ series }: { series: Series }) {
   const [heading, setHeading] = useState(series.heading);
   const [description, setDescription] = useState(series.description);
   const [players, setPlayers] = useState(String(series.players_needed));
+  const current = from ? dayAndTime(from, series.time_zone) : { weekday: 0, time: '' };
+  const [weekday, setWeekday] = useState(String(current.weekday));
+  const [time, setTime] = useState(current.time);
   const [saved, setSaved] = useState(false);
   if (!open)
     return (
@@ -301,6 +324,8 @@ function ChangeSeries({ series }: { series: Series }) {
     ...(heading.trim() !== series.heading ? { heading: heading.trim() } : {}),
     ...(description.trim() !== series.description ? { description: description.trim() } : {}),
     ...(Number(players) !== series.players_needed ? { playersNeeded: Number(players) } : {}),
+    ...(time !== current.time ? { time } : {}),
+    ...(Number(weekday) !== current.weekday ? { weekday: Number(weekday) } : {}),
   };
   const changed = Object.keys(body).length > 1;
   return (
@@ -338,6 +363,32 @@ function ChangeSeries({ series }: { series: Series }) {
           ))}
         </select>
       </FormField>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField label="Day" htmlFor="series-weekday">
+          <select
+            id="series-weekday"
+            value={weekday}
+            onChange={(event) => setWeekday(event.target.value)}
+            className={inputClasses()}
+          >
+            {WEEKDAYS.map((name, index) => (
+              <option key={name} value={String(index + 1)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Time (India)" htmlFor="series-time">
+          <input
+            id="series-time"
+            type="time"
+            required
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+            className={inputClasses()}
+          />
+        </FormField>
+      </div>
       <FormField label="Title" htmlFor="series-title">
         <input
           id="series-title"

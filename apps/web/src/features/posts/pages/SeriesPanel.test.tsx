@@ -114,3 +114,30 @@ describe('the series panel', () => {
     expect(await screen.findByText('Saved. Their players are told.')).toBeInTheDocument();
   });
 });
+
+describe('the series panel: a new day and time from a date on', () => {
+  it('shows the date’s day and time in India and sends only the new day and time', async () => {
+    const { calls, user } = renderGame(testPost(42), {
+      series: series({ host_id: testUser.id }),
+      claim: null,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change from a date' }));
+    // 2 March 2099, 01:30 UTC is a Monday, 7:00 am in India.
+    const day = screen.getByRole('combobox', { name: 'Day' });
+    const time = screen.getByLabelText('Time (India)');
+    expect(day).toHaveValue('1');
+    expect(time).toHaveValue('07:00');
+    await user.selectOptions(day, 'Tuesday');
+    await user.clear(time);
+    await user.type(time, '20:00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        from: '2099-03-02T01:30:00.000Z',
+        time: '20:00',
+        weekday: 2,
+      }),
+    );
+    expect(await screen.findByText('Saved. Their players are told.')).toBeInTheDocument();
+  });
+});
