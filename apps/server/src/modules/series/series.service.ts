@@ -308,8 +308,9 @@ export function createSeriesService({
       const message = 'The new time must be in the future and by the last date of the series';
       throw badRequest(message, [{ field: 'time', message }]);
     }
+    // A game of these dates the host moved earlier and that has started stays as it was.
     const games = (await repo.occurrencesOf(db, series.id)).filter(
-      (g) => g.series_slot !== null && g.series_slot >= from,
+      (g) => g.series_slot !== null && g.series_slot >= from && g.event_time > at,
     );
     const skips = (await repo.skipsOf(db, series.id)).filter((slot) => slot >= from);
     const last = [series.last_slot, ...skips].sort().at(-1)!;
