@@ -51,7 +51,7 @@ async function walk(
     users.push(...res.body);
     cursor = res.headers.get('x-next-cursor');
     pages += 1;
-  } while (cursor);
+  } while (cursor && pages < 50);
   return { pages, users };
 }
 /** The truth from the table: the other side's ids, newest follow first, then higher id. */
