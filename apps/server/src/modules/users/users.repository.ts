@@ -90,12 +90,15 @@ export function listFollows(
     .where(presentTo(viewerId, 'u.id'));
   if (page.after) {
     const { time, id } = page.after;
-    query = query.where((eb) =>
-      eb.or([
-        eb('f.created_at', '<', time),
-        eb.and([eb('f.created_at', '=', time), eb(`f.${theirs}`, '<', id)]),
-      ]),
-    );
+    // Led by `created_at <= time`, a range the index walk starts at (not a skip from the newest).
+    query = query
+      .where('f.created_at', '<=', time)
+      .where((eb) =>
+        eb.or([
+          eb('f.created_at', '<', time),
+          eb.and([eb('f.created_at', '=', time), eb(`f.${theirs}`, '<', id)]),
+        ]),
+      );
   }
   if (page.q)
     query = query.where(sql<boolean>`lower(u.username) like ${likePattern(page.q)} escape '\\'`);
