@@ -9,6 +9,7 @@
  * - Members `player<n>` (`player<n>@bench.test`, password `gameon123`: one shared argon2 hash, so
  *   no hours of hashing), each with a home city, one to three sports, and about ten follows, most
  *   in their own city, each follow with its notification to the followee (half of them read).
+ *   The first member (`player<first id>`) is followed by up to 10,000 more (no notifications).
  * - Games: 70 % within 40 km of an Indian city picked by population, 30 % anywhere in India (a
  *   rough outline of the mainland); times over the next 30 days between 6 am and 10 pm Indian
  *   time; up to three tags; interest from members of the same city up to the places and a little
@@ -319,6 +320,34 @@ await step('follows', async (trx) => {
     written += rows.length;
   }
   return written;
+});
+
+// One well-followed member: the first, followed by up to 10,000 others (a profile with followers
+// and its paged lists, in the bench). Members who already follow them are skipped.
+const STAR_FOLLOWERS = 10_000;
+await step('star followers', async (trx) => {
+  const star = firstMember;
+  const already = new Set(
+    (
+      await trx
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followee_id', '=', star)
+        .execute()
+    ).map((r) => r.follower_id),
+  );
+  const rows: Insertable<DB['follows']>[] = [];
+  for (let i = 1; i < MEMBERS && rows.length < STAR_FOLLOWERS; i++) {
+    const follower = firstMember + i;
+    if (!already.has(follower))
+      rows.push({
+        follower_id: follower,
+        followee_id: star,
+        created_at: iso(now - random() * 90 * DAY),
+      });
+  }
+  await insertAll(trx, 'follows', rows);
+  return rows.length;
 });
 
 // Games, their tags and interest; a group chat with a few messages where anyone is in.

@@ -54,6 +54,7 @@ import {
   type SessionInfo,
   type SportsEvent,
   type UserProfile,
+  type UserSummary,
   type UserSearchResult,
   type UserTrust,
 } from '@gameon/shared';
@@ -139,6 +140,8 @@ GET /api/users/search                                 401      401      in      
 GET /api/users/blocked                                401      401      out       out      out      401        out          in       out
 GET /api/users/:id                                    401      401      200       404      404      401        404          200      200
 GET /api/users/:id · a third member's follow lists  401      401      in        out      out      401        out          in       in
+GET /api/users/:id/followers                          401      401      in        out      out      401        out          in       in
+GET /api/users/:id/following                          401      401      in        out      out      401        out          in       in
 POST /api/users/:id/follow                            401      401      200       404      404      401        404          400      200
 POST /api/users/:id/unfollow                          401      401      200       200      200      401        200          400      200
 POST /api/users/:id/block                             401      401      200       200      200      401        200          400      200
@@ -1276,6 +1279,18 @@ const CELLS: Record<string, CellRunner> = {
     run: async (c) =>
       listed(await c.req<UserProfile>('GET', `/api/users/${world.friend.id}`), (b) =>
         [...b.followers, ...b.following].some((u) => u.id === c.t.member.id),
+      ),
+  },
+  'GET /api/users/:id/followers': {
+    run: async (c) =>
+      listed(await c.req<UserSummary[]>('GET', `/api/users/${world.friend.id}/followers`), (b) =>
+        b.some((u) => u.id === c.t.member.id),
+      ),
+  },
+  'GET /api/users/:id/following': {
+    run: async (c) =>
+      listed(await c.req<UserSummary[]>('GET', `/api/users/${world.friend.id}/following`), (b) =>
+        b.some((u) => u.id === c.t.member.id),
       ),
   },
   'POST /api/users/:id/follow': {

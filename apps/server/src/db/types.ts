@@ -557,6 +557,7 @@ export interface DB {
   series_skips: SeriesSkipsTable;
   series_regulars: SeriesRegularsTable;
   series_claims: SeriesClaimsTable;
+  follow_counts: FollowCountsTable;
 }
 
 /**
@@ -768,4 +769,14 @@ export interface SeriesClaimsTable {
   status: 'offered' | 'claimed' | 'passed';
   offered_at: string;
   answered_at: string | null;
+}
+
+/**
+ * Every `follows` row counted on each side (migration 0034), kept by triggers; no row is 0 and 0.
+ * Suspended members are counted here and subtracted on read.
+ */
+export interface FollowCountsTable {
+  user_id: number;
+  followers: number;
+  following: number;
 }

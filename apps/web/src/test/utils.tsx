@@ -244,6 +244,8 @@ export function testProfile(id: number, overrides: Partial<UserProfile> = {}): U
     following: [],
     followers_count: 0,
     following_count: 0,
+    followers_next_cursor: null,
+    following_next_cursor: null,
     availability: [],
     online: null,
     is_following: false,

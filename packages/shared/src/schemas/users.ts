@@ -45,6 +45,27 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/**
+ * `GET /users/{id}/followers` and `/following`: a page of the list, newest follow first; the
+ * next page's cursor in `X-Next-Cursor`. `q` (optional) keeps members whose username contains
+ * it, case-insensitive (the new-message modal's search over the members one follows).
+ */
+export const followListQuerySchema = pageQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text is too long')
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+});
+
+/** A member in a page of a follow list, with whether the viewer follows them. */
+export const followListMemberSchema = userSummarySchema.extend({ is_following: z.boolean() });
+export type FollowListMember = z.infer<typeof followListMemberSchema>;
+
+/** A page of a follow list, a JSON array (CONTRACT.md lists). */
+export const followListResponseSchema = z.array(followListMemberSchema);
+
 export const skillSchema = z.object({
   sport: z.enum(POST_SPORTS as [string, ...string[]], { error: 'Pick a sport from the list' }),
   skill_level: z.enum(SKILL_LEVELS, { error: 'Pick a level' }),
@@ -68,8 +89,16 @@ export const userProfileSchema = z.object({
   phone_number: z.string().nullable(),
   followers: z.array(userSummarySchema),
   following: z.array(userSummarySchema),
+  /** Every follower / followee but suspended members, whatever the viewer's blocks. */
   followers_count: z.number(),
   following_count: z.number(),
+  /**
+   * `followers` and `following` are the first page (newest first, blocked and suspended
+   * members left out); these cursors fetch the next from `GET /users/{id}/followers|following`,
+   * null when there is no more.
+   */
+  followers_next_cursor: z.string().nullable(),
+  following_next_cursor: z.string().nullable(),
   /** Weekly "usually free" slots, shown with the profile. */
   availability: z.array(
     z.object({ day_of_week: z.number(), start_time: z.string(), end_time: z.string() }),

@@ -1,6 +1,7 @@
 /** Queries for members by id, follows, blocks and people search. */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
+import type { Keyset } from '../../lib/cursor.js';
 import type { DB, UserRow } from '../../db/types.js';
 import { likePattern } from '../../lib/like.js';
 import { presentTo } from '../access/index.js';
@@ -63,29 +64,102 @@ export function unfollow(db: Executor, followerId: number, followeeId: number) {
 }
 
 /**
- * Followers (`direction` 'followers') or followees ('following') of a member, newest first, as
- * `viewerId` sees them: members blocked by or blocking the viewer are not there, nor suspended
- * members (the access module's `presentTo`).
+ * A page of the followers (`direction` 'followers') or followees ('following') of a member,
+ * newest follow first (created_at, then the other member's id, both descending), as `viewerId`
+ * sees them: members blocked by or blocking the viewer are not there, nor suspended members (the
+ * access module's `presentTo`). `after` is the last row of the page before (keyset: an index walk
+ * on migration 0034's (side, created_at, other side) index); `q` keeps usernames containing it,
+ * case-insensitive. Each row carries `followed_at` for the next cursor.
  */
 export function listFollows(
   db: Executor,
   userId: number,
   direction: 'followers' | 'following',
   viewerId: number,
+  page: { limit: number; after?: Keyset; q?: string },
 ) {
   const [mine, theirs] =
     direction === 'followers'
       ? (['followee_id', 'follower_id'] as const)
       : (['follower_id', 'followee_id'] as const);
-  return db
+  let query = db
     .selectFrom('follows as f')
     .innerJoin('users as u', 'u.id', `f.${theirs}`)
-    .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url'])
+    .select(['u.id', 'u.username', 'u.bio', 'u.profile_picture_url', 'f.created_at as followed_at'])
     .where(`f.${mine}`, '=', userId)
-    .where(presentTo(viewerId, 'u.id'))
+    .where(presentTo(viewerId, 'u.id'));
+  if (page.after) {
+    const { time, id } = page.after;
+    // Led by `created_at <= time`, a range the index walk starts at (not a skip from the newest).
+    query = query
+      .where('f.created_at', '<=', time)
+      .where((eb) =>
+        eb.or([
+          eb('f.created_at', '<', time),
+          eb.and([eb('f.created_at', '=', time), eb(`f.${theirs}`, '<', id)]),
+        ]),
+      );
+  }
+  if (page.q)
+    query = query.where(sql<boolean>`lower(u.username) like ${likePattern(page.q)} escape '\\'`);
+  return query
     .orderBy('f.created_at', 'desc')
-    .orderBy('u.id')
+    .orderBy(`f.${theirs}`, 'desc')
+    .limit(page.limit)
     .execute();
+}
+
+/**
+ * A member's follower and following counts: migration 0034's counters (every follow, kept by
+ * triggers) less the suspended members among them, whom no list shows. Blocks do not change
+ * them. The suspended are read through the partial index of suspended members (migration
+ * 0017), so the cost grows with the number of suspended members, not with the follows.
+ */
+export async function followCounts(
+  db: Executor,
+  userId: number,
+): Promise<{ followers: number; following: number }> {
+  const [counts, suspended] = await Promise.all([
+    db
+      .selectFrom('follow_counts')
+      .select(['followers', 'following'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('users as s')
+      .select((eb) => [
+        eb.fn
+          .countAll<number | string>()
+          .filterWhere(
+            eb.exists(
+              eb
+                .selectFrom('follows')
+                .select('follower_id')
+                .whereRef('follower_id', '=', 's.id')
+                .where('followee_id', '=', userId),
+            ),
+          )
+          .as('followers'),
+        eb.fn
+          .countAll<number | string>()
+          .filterWhere(
+            eb.exists(
+              eb
+                .selectFrom('follows')
+                .select('follower_id')
+                .where('follower_id', '=', userId)
+                .whereRef('followee_id', '=', 's.id'),
+            ),
+          )
+          .as('following'),
+      ])
+      .where('s.suspended_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    followers: (counts?.followers ?? 0) - Number(suspended.followers),
+    following: (counts?.following ?? 0) - Number(suspended.following),
+  };
 }
 
 export function block(db: Executor, blockerId: number, blockedId: number, now: string) {

@@ -2,6 +2,8 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   blockedUsersResponseSchema,
+  followListQuerySchema,
+  followListResponseSchema,
   followResponseSchema,
   idParamsSchema,
   reportBodySchema,
@@ -43,6 +45,28 @@ export function usersRoutes(
     },
     (request) => users.profile(principalOf(request).userId, request.params.id),
   );
+  for (const direction of ['followers', 'following'] as const)
+    app.get(
+      `/api/users/:id/${direction}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          params: idParamsSchema,
+          querystring: followListQuerySchema,
+          response: { 200: followListResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = await users.follows(
+          principalOf(request).userId,
+          request.params.id,
+          direction,
+          request.query,
+        );
+        setNextCursor(reply, page.nextCursor);
+        return page.users;
+      },
+    );
   app.post(
     '/api/users/:id/follow',
     {

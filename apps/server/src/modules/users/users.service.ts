@@ -3,15 +3,24 @@
  * the access module's; blocked members see each other as not found.
  */
 import type { Kysely } from 'kysely';
+import { PAGE_SIZE_DEFAULT } from '@gameon/shared';
 import type {
   BlockedUser,
+  FollowListMember,
+  followListQuerySchema,
+  UserSummary,
   UserProfile,
   UserSearchResult,
   userSearchQuerySchema,
 } from '@gameon/shared';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/cursor.js';
+import {
+  decodeKeysetCursor,
+  decodeOffsetCursor,
+  encodeKeysetCursor,
+  encodeOffsetCursor,
+} from '../../lib/cursor.js';
 import { notFound } from '../../lib/errors.js';
 import type { DomainEventBus } from '../../lib/events.js';
 import { nowIso } from '../../lib/time.js';
@@ -20,6 +29,14 @@ import type { ReportsService } from '../admin/reports.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import * as repo from './users.repository.js';
+
+/** A page of a follow list and the next page's cursor (absent on the last page). */
+export interface FollowPage {
+  users: UserSummary[];
+  nextCursor?: string;
+}
+
+const EMPTY_PAGE: FollowPage = { users: [] };
 
 /** Who is connected right now; the realtime module provides it (across nodes with Redis). */
 export interface Presence {
@@ -48,7 +65,58 @@ export function createUsersService({
   /** Where reports go (the admin module). */
   reports: Pick<ReportsService, 'fileReport'>;
 }) {
+  /** A page of a follow list of `ownerId` as `viewerId` sees it, and the next page's cursor. */
+  async function followPage(
+    viewerId: number,
+    ownerId: number,
+    direction: 'followers' | 'following',
+    page: { limit: number; cursor?: string; q?: string },
+  ): Promise<FollowPage> {
+    const rows = await repo.listFollows(db, ownerId, direction, viewerId, {
+      limit: page.limit + 1,
+      ...(page.cursor === undefined ? {} : { after: decodeKeysetCursor(page.cursor) }),
+      ...(page.q === undefined ? {} : { q: page.q }),
+    });
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return {
+      users: shown.map(({ followed_at: _followedAt, ...user }) => user),
+      ...(rows.length > page.limit && last
+        ? { nextCursor: encodeKeysetCursor({ time: last.followed_at, id: last.id }) }
+        : {}),
+    };
+  }
+
   return {
+    /**
+     * `GET /users/{id}/followers` and `/following`: a page of the list, newest follow first,
+     * as the profile shows it (empty when the profile is friends-only for the viewer; blocked
+     * and suspended members left out), optionally only usernames containing `q`; each with
+     * whether the viewer follows them.
+     * @throws AppError 404 unknown or blocked owner, 400 invalid cursor.
+     */
+    async follows(
+      viewerId: number,
+      ownerId: number,
+      direction: 'followers' | 'following',
+      query: z.output<typeof followListQuerySchema>,
+    ): Promise<{ users: FollowListMember[]; nextCursor?: string }> {
+      const seen = await access.requireProfile(viewerId, ownerId);
+      if (!seen.profile) return { users: [] };
+      const page = await followPage(viewerId, ownerId, direction, query);
+      const viewerSees = await access.profiles(
+        viewerId,
+        page.users.map((u) => u.id),
+      );
+      return {
+        ...page,
+        users: page.users.map((u) => ({
+          ...u,
+          is_following: viewerSees.get(u.id)?.viewerFollowsOwner ?? false,
+        })),
+      };
+    },
+
     /**
      * The members told when `userId` comes online or goes offline: their followers, or nobody
      * when `userId` hides their online status (`show_online_status`).
@@ -101,17 +169,21 @@ export function createUsersService({
 
     /**
      * `GET /users/{id}`: the profile as the viewer may see it (the access module's privacy
-     * rules); its follower and following lists, and their counts, leave out members blocked
-     * either way with the viewer.
+     * rules). `followers` and `following` are the first page of each list (BEYOND-THE-SPEC:
+     * lists that grow without bound are paged), leaving out members blocked either way with the
+     * viewer, with the next page's cursor; the counts come from the counters kept on write and
+     * count every follower but suspended members, whatever the viewer's blocks.
      * @throws AppError 404 unknown or blocked.
      */
     async profile(viewerId: number, ownerId: number): Promise<UserProfile> {
       const seen = await access.requireProfile(viewerId, ownerId);
-      const [[owner], details, followers, following] = await Promise.all([
+      const first = { limit: PAGE_SIZE_DEFAULT };
+      const [[owner], details, followers, following, counts] = await Promise.all([
         repo.findMembers(db, [ownerId]),
         settings.profileDetails(ownerId),
-        repo.listFollows(db, ownerId, 'followers', viewerId),
-        repo.listFollows(db, ownerId, 'following', viewerId),
+        seen.profile ? followPage(viewerId, ownerId, 'followers', first) : EMPTY_PAGE,
+        seen.profile ? followPage(viewerId, ownerId, 'following', first) : EMPTY_PAGE,
+        repo.followCounts(db, ownerId),
       ]);
       if (!owner) throw notFound('User not found');
       return {
@@ -125,12 +197,14 @@ export function createUsersService({
         skills: seen.profile ? details.skills : [],
         location_city: seen.profile ? details.settings.location_city : null,
         phone_number: seen.phone ? details.settings.phone_number : null,
-        followers: seen.profile ? followers : [],
-        following: seen.profile ? following : [],
+        followers: followers.users,
+        following: following.users,
         availability: seen.profile ? details.availability : [],
         online: seen.online ? await presence.isOnline(ownerId) : null,
-        followers_count: followers.length,
-        following_count: following.length,
+        followers_count: counts.followers,
+        following_count: counts.following,
+        followers_next_cursor: followers.nextCursor ?? null,
+        following_next_cursor: following.nextCursor ?? null,
         is_following: seen.viewerFollowsOwner,
         follows_you: seen.ownerFollowsViewer,
         restricted: !seen.profile,

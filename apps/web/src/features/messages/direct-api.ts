@@ -5,8 +5,8 @@
 import {
   conversationWithResponseSchema,
   directConversationSchema,
+  followListResponseSchema,
   lenientListSchema,
-  userSummarySchema,
 } from '@gameon/shared';
 import type { DirectConversation, DirectMessage } from '@gameon/shared';
 import {
@@ -37,7 +37,8 @@ export interface DirectThreadPage {
 type DirectThreadData = InfiniteData<DirectThreadPage, string | null>;
 
 const conversationsSchema = lenientListSchema(directConversationSchema);
-const followingSchema = z.object({ following: z.array(userSummarySchema) });
+/** People the new-message modal lists a page. */
+const FOLLOWING_PAGE_SIZE = 20;
 
 /** Query options of direct conversations; other places reuse their `queryKey`. */
 export const directQueries = {
@@ -77,12 +78,23 @@ export const directQueries = {
       getNextPageParam: (page) => page.nextCursor,
       refetchOnMount: 'always',
     }),
-  /** The people `userId` follows, for the new-message modal (`GET /users/{id}`). */
-  following: (userId: number) =>
-    queryOptions({
-      queryKey: [...messageQueries.all(), 'following', userId] as const,
-      queryFn: async ({ signal }) =>
-        (await apiRequest(`/users/${userId}`, { schema: followingSchema, signal })).data.following,
+  /**
+   * The people `userId` follows whose username contains `q` (all when empty), for the
+   * new-message modal: `GET /users/{id}/following`, a page at a time, newest follow first.
+   */
+  following: (userId: number, q: string) =>
+    infiniteQueryOptions({
+      queryKey: [...messageQueries.all(), 'following', userId, q] as const,
+      initialPageParam: null as string | null,
+      queryFn: async ({ pageParam, signal }) => {
+        const { data, nextCursor } = await apiRequest(`/users/${userId}/following`, {
+          query: { limit: FOLLOWING_PAGE_SIZE, cursor: pageParam ?? undefined, q: q || undefined },
+          schema: followListResponseSchema,
+          signal,
+        });
+        return { people: data, nextCursor };
+      },
+      getNextPageParam: (page) => page.nextCursor,
     }),
 };
 
@@ -104,9 +116,16 @@ function updatePages(
   return { ...data, pages: data.pages.map(update) };
 }
 
-/** The people the member follows ({@link directQueries.following}), asked only when `enabled`. */
-export function useFollowing(userId: number, enabled: boolean) {
-  return useQuery({ ...directQueries.following(userId), enabled });
+/**
+ * The people the member follows whose username contains `q` ({@link directQueries.following}),
+ * every loaded page in one array; asked only when `enabled`.
+ */
+export function useFollowing(userId: number, q: string, enabled: boolean) {
+  return useInfiniteQuery({
+    ...directQueries.following(userId, q),
+    select: (data) => data.pages.flatMap((page) => page.people),
+    enabled,
+  });
 }
 
 function invalidateDirectSummaries(queryClient: QueryClient): Promise<void> {

@@ -39,7 +39,7 @@ let conversationListCalls: number;
 let thread: DirectMessage[];
 /** Messages before `thread`, served after the cursor 'older' when not empty. */
 let earlier: DirectMessage[];
-let following: { id: number; username: string; bio: null; profile_picture_url: null }[];
+let following: { id: number; username: string; bio: string; profile_picture_url: null }[];
 let calls: FetchCall[];
 
 function server(call: FetchCall): Response {
@@ -69,12 +69,18 @@ function server(call: FetchCall): Response {
   if (path === '/api/direct-messages/conversation/11')
     return jsonResponse({ messages: [], conversationId: null });
   if (path.startsWith('/api/direct-messages/mark-read/')) return jsonResponse({ success: true });
-  if (path === `/api/users/${me.id}`)
-    return jsonResponse({
-      id: me.id,
-      username: me.username,
-      following,
-    });
+  if (path === `/api/users/${me.id}/following`) {
+    // The server's paging and search over the members one follows: usernames containing q.
+    const q = (call.url.searchParams.get('q') ?? '').toLowerCase();
+    const from = Number(call.url.searchParams.get('cursor') ?? 0);
+    const limit = Number(call.url.searchParams.get('limit'));
+    const found = following.filter((p) => p.username.includes(q));
+    const page = found.slice(from, from + limit).map((p) => ({ ...p, is_following: true }));
+    return jsonResponse(
+      page,
+      from + limit < found.length ? { headers: { 'X-Next-Cursor': String(from + limit) } } : {},
+    );
+  }
   return jsonResponse({ message: 'Not found' }, { status: 404 });
 }
 
@@ -236,5 +242,49 @@ describe('Direct messages', () => {
     });
     expect(await screen.findByRole('heading', { name: 'kabir' })).toBeInTheDocument();
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+});
+
+describe('New message: the people one follows, paged and searched', () => {
+  beforeEach(() => {
+    following = Array.from({ length: 25 }, (_, i) => ({
+      id: 100 + i,
+      username: i === 24 ? 'zoravar' : `player${i}`,
+      bio: '',
+      profile_picture_url: null,
+    }));
+  });
+
+  it('shows a page, loads the rest with Load more', async () => {
+    const { user } = await openMessages();
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    expect(await within(dialog).findByRole('button', { name: 'player0' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'zoravar' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    expect(await within(dialog).findByRole('button', { name: 'zoravar' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(25);
+  });
+
+  it('searches the server for someone beyond the loaded page, and says when no one matches', async () => {
+    const { user } = await openMessages();
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    await within(dialog).findByRole('button', { name: 'player0' });
+    await user.type(within(dialog).getByLabelText('Search people you follow'), 'zora');
+    expect(await within(dialog).findByRole('button', { name: 'zoravar' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'player0' })).not.toBeInTheDocument();
+    expect(
+      calls.some(
+        (c) =>
+          c.url.pathname === `/api/users/${me.id}/following` &&
+          c.url.searchParams.get('q') === 'zora',
+      ),
+    ).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Search people you follow'));
+    await user.type(within(dialog).getByLabelText('Search people you follow'), 'nobody');
+    expect(
+      await within(dialog).findByText('No one you follow matches “nobody”'),
+    ).toBeInTheDocument();
   });
 });

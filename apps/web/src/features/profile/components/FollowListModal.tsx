@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Modal } from '../../../components/Modal';
-import { Spinner } from '../../../components/Spinner';
+import { LoadMore } from '../../../components/LoadMore';
+import { LoadingLine } from '../../../components/LoadStates';
 import { Tabs } from '../../../components/Tabs';
-import type { UserProfile, UserSummary } from '@gameon/shared';
+import type { FollowListMember, UserProfile } from '@gameon/shared';
 import { cx } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useProfile } from '../api';
+import { useFollowList } from '../follows-api';
 import type { MemberActions } from '../member-actions';
 
 export type FollowListTab = 'followers' | 'following';
@@ -19,14 +20,11 @@ const TABS = [
 function MemberRow({
   member,
   viewerId,
-  viewerFollowing: following,
   onOpen,
   FollowButton,
 }: Pick<MemberActions, 'FollowButton'> & {
-  member: UserSummary;
+  member: FollowListMember;
   viewerId: number;
-  /** Ids the viewer follows; undefined while loading, null when they could not be loaded. */
-  viewerFollowing: ReadonlySet<number> | null | undefined;
   onOpen: () => void;
 }) {
   const nameId = `follow-list-${member.id}-name`;
@@ -44,17 +42,9 @@ function MemberRow({
         </Link>
         {member.bio !== '' && <p className="line-clamp-2 text-xs text-slate-500">{member.bio}</p>}
       </div>
-      {member.id !== viewerId &&
-        following !== null &&
-        (following === undefined ? (
-          <Spinner className="size-4 text-slate-500" />
-        ) : (
-          <FollowButton
-            userId={member.id}
-            following={following.has(member.id)}
-            describedBy={nameId}
-          />
-        ))}
+      {member.id !== viewerId && (
+        <FollowButton userId={member.id} following={member.is_following} describedBy={nameId} />
+      )}
     </li>
   );
 }
@@ -69,7 +59,8 @@ interface FollowListModalProps extends Pick<MemberActions, 'FollowButton'> {
 /**
  * The followers/following modal (spec part 2 §2): tabs 'Followers (n)' and 'Following (n)';
  * each row with avatar, username, bio and a Follow/Following toggle for everyone except the
- * viewer, whose own following list decides the toggle's state.
+ * viewer (each row says whether the viewer follows that member). The lists come a page at a
+ * time, newest follow first, with "Load more" while there are more.
  */
 export function FollowListModal({
   profile,
@@ -79,15 +70,10 @@ export function FollowListModal({
   FollowButton,
 }: FollowListModalProps) {
   const viewer = useCurrentUser();
-  const viewerProfile = useProfile(viewer.id);
-  const viewerFollowing = viewerProfile.data
-    ? new Set(viewerProfile.data.following.map((member) => member.id))
-    : viewerProfile.isError
-      ? null
-      : undefined;
+  const list = useFollowList(profile.id, tab);
   const counts = { followers: profile.followers_count, following: profile.following_count };
   const active = tab === 'followers' ? TABS[0] : TABS[1];
-  const members = tab === 'followers' ? profile.followers : profile.following;
+  const members = list.data ?? [];
 
   return (
     <Modal title={profile.username} onClose={onClose}>
@@ -105,21 +91,27 @@ export function FollowListModal({
         }
         panelClassName="mt-2"
       >
-        {members.length === 0 ? (
+        {list.isPending ? (
+          <LoadingLine className="py-8">Loading…</LoadingLine>
+        ) : list.isError && members.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">We could not load this list.</p>
+        ) : members.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-500">{active.empty}</p>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                viewerId={viewer.id}
-                viewerFollowing={viewerFollowing}
-                onOpen={onClose}
-                FollowButton={FollowButton}
-              />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-slate-100">
+              {members.map((member) => (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  viewerId={viewer.id}
+                  onOpen={onClose}
+                  FollowButton={FollowButton}
+                />
+              ))}
+            </ul>
+            <LoadMore list={list} className="mt-2 flex justify-center" />
+          </>
         )}
       </Tabs>
     </Modal>

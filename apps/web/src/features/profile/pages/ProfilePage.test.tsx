@@ -34,6 +34,8 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     following: [],
     followers_count: 0,
     following_count: 0,
+    followers_next_cursor: null,
+    following_next_cursor: null,
     is_following: false,
     follows_you: false,
     restricted: false,
@@ -107,6 +109,13 @@ function renderProfile(
       return found
         ? jsonResponse(found)
         : jsonResponse({ success: false, message: 'User not found' }, { status: 404 });
+    }
+    // A follow list: the profile's first page, each row with whether the viewer (7) follows them.
+    const list = /^\/api\/users\/(\d+)\/(followers|following)$/.exec(pathname);
+    if (list) {
+      const viewerFollows = new Set(known[7]!.following.map((m) => m.id));
+      const members = known[Number(list[1])]?.[list[2] as 'followers' | 'following'] ?? [];
+      return jsonResponse(members.map((m) => ({ ...m, is_following: viewerFollows.has(m.id) })));
     }
     if (/^\/api\/posts\/user\/\d+$/.test(pathname)) return jsonResponse(posts);
     if (/^\/api\/users\/\d+\/reviews$/.test(pathname)) return jsonResponse(reviews);
@@ -773,5 +782,37 @@ describe('Block and report', () => {
     expect(callsTo(calls, '/api/users/3/report', 'POST')[0]?.body).toEqual({
       reason: 'Spam in messages',
     });
+  });
+});
+
+describe('Followers/following modal, paged', () => {
+  it('loads the next page with Load more, from the cursor of the page before', async () => {
+    const member = (id: number) => ({
+      id,
+      username: `fan${id}`,
+      bio: '',
+      profile_picture_url: null,
+      is_following: false,
+    });
+    const { calls, user } = renderProfile('/profile/3', {
+      profiles: { 3: rahul({ followers_count: 3 }) },
+      handler: ({ url }) => {
+        if (url.pathname !== '/api/users/3/followers') return undefined;
+        return url.searchParams.get('cursor') === 'page2'
+          ? jsonResponse([member(30)])
+          : jsonResponse([member(10), member(20)], { headers: { 'X-Next-Cursor': 'page2' } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '3 Followers' }));
+    const dialog = screen.getByRole('dialog', { name: 'rahul' });
+    expect(await within(dialog).findByRole('link', { name: 'fan20' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'fan30' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    expect(await within(dialog).findByRole('link', { name: 'fan30' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(dialog).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(
+      callsTo(calls, '/api/users/3/followers').map((c) => c.url.searchParams.get('cursor')),
+    ).toEqual([null, 'page2']);
   });
 });
