@@ -33,6 +33,7 @@ import * as series from './0030_series.js';
 import * as explicitPlaces from './0031_explicit_places.js';
 import * as gameCosts from './0032_game_costs.js';
 import * as trust from './0033_trust.js';
+import * as chatListRows from './0035_chat_list_rows.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031_explicit_places': explicitPlaces,
   '0032_game_costs': gameCosts,
   '0033_trust': trust,
+  '0035_chat_list_rows': chatListRows,
 };
