@@ -67,9 +67,24 @@ export async function addMembers(
 }
 
 /**
+ * Locks the member rows of `userIds` in chat `groupChatId` (a no-op update) before a statement
+ * recounts them from the messages: on PostgreSQL a message whose transaction holds a row is then
+ * committed, and seen by the recount's snapshot, before the recount runs (else it would count
+ * one too few, and the message's own +1 would already be applied). SQLite has one writer.
+ */
+async function lockMemberRows(db: Executor, groupChatId: number, userIds: number[]) {
+  await db
+    .updateTable('group_chat_members')
+    .set((eb) => ({ unread_count: eb.ref('unread_count') }))
+    .where('group_chat_id', '=', groupChatId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+/**
  * Recomputes the list columns (`list_message_id`, `list_at`, `unread_count`) of members
  * `userIds` of chat `groupChatId` from its messages: after a join, a return or a leave, which
- * change what the member reads. Two statements; run it in the write's transaction.
+ * change what the member reads. Run it in the write's transaction ({@link lockMemberRows} first).
  */
 export async function refreshListRows(
   db: Executor,
@@ -77,6 +92,7 @@ export async function refreshListRows(
   userIds: number[],
 ): Promise<void> {
   if (userIds.length === 0) return;
+  await lockMemberRows(db, groupChatId, userIds);
   const members = sql.join(userIds);
   await sql`update group_chat_members set
     list_message_id = (select max(g.id) from group_messages g
@@ -349,15 +365,21 @@ export async function newestMessageId(db: Executor, groupChatId: number): Promis
 
 /**
  * Moves the member's read marker forward to `messageId` (never backward) and recounts their
- * unread messages after it (those left are few: the marker moves to the newest they read).
+ * unread messages after it (those left are few: the marker moves to the newest they read), in
+ * `db`'s transaction or one of its own ({@link lockMemberRows} first).
  */
-export function moveReadMarker(
+export async function moveReadMarker(
   db: Executor,
   groupChatId: number,
   userId: number,
   messageId: number,
-) {
-  return db
+): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => moveReadMarker(trx, groupChatId, userId, messageId));
+    return;
+  }
+  await lockMemberRows(db, groupChatId, [userId]);
+  await db
     .updateTable('group_chat_members')
     .set({
       last_read_message_id: messageId,
@@ -396,12 +418,14 @@ export async function insertMessage(
     .returning('id')
     .executeTakeFirstOrThrow();
   // Every member in the chat now reads it: the preview moves and it is unread but to its
-  // sender. Former members read nothing after they left.
+  // sender. Former members read nothing after they left. The preview only moves forward: on
+  // PostgreSQL two messages may commit out of id order.
+  const newer = sql<boolean>`(list_message_id is null or list_message_id < ${inserted.id})`;
   await db
     .updateTable('group_chat_members')
     .set((eb) => ({
-      list_message_id: inserted.id,
-      list_at: row.created_at,
+      list_message_id: sql<number>`case when ${newer} then ${inserted.id} else list_message_id end`,
+      list_at: sql<string>`case when ${newer} then ${row.created_at} else list_at end`,
       unread_count:
         row.sender_id === null
           ? eb('unread_count', '+', 1)
