@@ -77,6 +77,10 @@ await explain(`people search "${args.q}"`, () =>
 await explain('notification list', () => notifications.list(db, member, 21));
 await explain('direct conversation list', () => direct.listConversations(db, member));
 await explain('group chat list', () => chats.listConversations(db, member));
+// The list as a member with a block has it: computed from the messages (the block rule per message).
+await explain('group chat list from the messages (a member with a block)', () =>
+  chats.listFromMessages(db, member),
+);
 await explain('events list', () =>
   events.list(db, { viewerId: member, endsAfter: now, limit: 21 }),
 );

@@ -349,6 +349,8 @@ async function sessionsFor(count: number): Promise<{ ids: number[]; tokens: stri
           user_id,
           joined_at: now,
           last_read_message_id: null,
+          // The list's sort key of a chat with no message yet (migration 0035).
+          list_at: now,
         })),
       )
       .execute();

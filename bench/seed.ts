@@ -454,6 +454,7 @@ await step('games', async (trx) => {
       }
       const speakers = [author, ...joiners];
       const lines = Math.floor(random() * 4);
+      const chatMessages = messages.length;
       for (let k = 0; k < lines; k++)
         messages.push({
           id: groupMessageId++,
@@ -462,6 +463,15 @@ await step('games', async (trx) => {
           content: pick(LINES),
           created_at: iso(createdAt + 2 * HOUR + k * 60_000),
         });
+      // Each member's list row (migration 0035), as the chats repository keeps it on write:
+      // the newest message, and every message from others unread (no one opened the chat).
+      const said = messages.slice(chatMessages);
+      const newest = said.at(-1);
+      for (const row of chatMembers.slice(-(joiners.size + 1))) {
+        row.list_message_id = newest?.id ?? null;
+        row.list_at = newest?.created_at ?? iso(createdAt + HOUR);
+        row.unread_count = said.filter((m) => m.sender_id !== row.user_id).length;
+      }
     }
     await insertAll(trx, 'posts', posts);
     await insertAll(trx, 'post_tags', tags);

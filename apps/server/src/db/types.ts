@@ -190,6 +190,12 @@ export interface GroupChatMembersTable {
    */
   left_at: string | null;
   last_message_id: number | null;
+  /** The newest message the member reads, the list's preview pointer (migration 0035). */
+  list_message_id: number | null;
+  /** The list's sort key: that message's `created_at`, else the chat's (migration 0035). */
+  list_at: Generated<string>;
+  /** Messages from others after the read marker that the member reads, any sender (0035). */
+  unread_count: Generated<number>;
 }
 
 export interface GroupMessagesTable {

@@ -34,6 +34,7 @@ import * as explicitPlaces from './0031_explicit_places.js';
 import * as gameCosts from './0032_game_costs.js';
 import * as trust from './0033_trust.js';
 import * as followCounts from './0034_follow_counts.js';
+import * as chatListRows from './0035_chat_list_rows.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032_game_costs': gameCosts,
   '0033_trust': trust,
   '0034_follow_counts': followCounts,
+  '0035_chat_list_rows': chatListRows,
 };

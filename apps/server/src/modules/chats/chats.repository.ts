@@ -63,6 +63,51 @@ export async function addMembers(
         .where('group_chat_members.left_at', 'is not', null),
     )
     .execute();
+  await refreshListRows(db, groupChatId, userIds);
+}
+
+/**
+ * Locks the member rows of `userIds` in chat `groupChatId` (a no-op update) before a statement
+ * recounts them from the messages: on PostgreSQL a message whose transaction holds a row is then
+ * committed, and seen by the recount's snapshot, before the recount runs (else it would count
+ * one too few, and the message's own +1 would already be applied). SQLite has one writer.
+ */
+async function lockMemberRows(db: Executor, groupChatId: number, userIds: number[]) {
+  await db
+    .updateTable('group_chat_members')
+    .set((eb) => ({ unread_count: eb.ref('unread_count') }))
+    .where('group_chat_id', '=', groupChatId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+/**
+ * Recomputes the list columns (`list_message_id`, `list_at`, `unread_count`) of members
+ * `userIds` of chat `groupChatId` from its messages: after a join, a return or a leave, which
+ * change what the member reads. Run it in the write's transaction ({@link lockMemberRows} first).
+ */
+export async function refreshListRows(
+  db: Executor,
+  groupChatId: number,
+  userIds: number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await lockMemberRows(db, groupChatId, userIds);
+  const members = sql.join(userIds);
+  await sql`update group_chat_members set
+    list_message_id = (select max(g.id) from group_messages g
+      where g.group_chat_id = group_chat_members.group_chat_id
+        and (group_chat_members.last_message_id is null or g.id <= group_chat_members.last_message_id)),
+    unread_count = (select count(*) from group_messages g
+      where g.group_chat_id = group_chat_members.group_chat_id
+        and g.id > coalesce(group_chat_members.last_read_message_id, 0)
+        and (g.sender_id is null or g.sender_id <> group_chat_members.user_id)
+        and (group_chat_members.last_message_id is null or g.id <= group_chat_members.last_message_id))
+    where group_chat_id = ${groupChatId} and user_id in (${members})`.execute(db);
+  await sql`update group_chat_members set list_at = coalesce(
+    (select g.created_at from group_messages g where g.id = group_chat_members.list_message_id),
+    (select c.created_at from group_chats c where c.id = group_chat_members.group_chat_id))
+    where group_chat_id = ${groupChatId} and user_id in (${members})`.execute(db);
 }
 
 /**
@@ -83,6 +128,7 @@ export async function retireMember(
     .where('user_id', '=', userId)
     .where('left_at', 'is', null)
     .execute();
+  await refreshListRows(db, groupChatId, [userId]);
 }
 
 /** Marks a chat cancelled at `now`. */
@@ -162,9 +208,56 @@ export function visibleMembers(db: Executor, groupChatIds: number[], viewerId: n
  * The member's group chats (only `groupChatId` when given), those they left too, with their
  * last visible message (none from a member blocked either way; for a chat they left, none after
  * they left) and unread count (messages from others after the read marker, none after they
- * left), most recent activity first. One query, no N+1.
+ * left), most recent activity first. A member with no block either way (nearly all) is read
+ * from their own member rows, an index walk in list order ({@link listFromMemberRows}); one
+ * with a block has it computed from the messages, where the block rule applies to each
+ * message ({@link listFromMessages}). Both answer the same rows for a member without blocks.
  */
-export function listConversations(db: Executor, userId: number, groupChatId?: number) {
+export async function listConversations(db: Executor, userId: number, groupChatId?: number) {
+  const blocked = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((w) => w.or([w('blocker_id', '=', userId), w('blocked_id', '=', userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return blocked
+    ? listFromMessages(db, userId, groupChatId)
+    : listFromMemberRows(db, userId, groupChatId);
+}
+
+/**
+ * The member's group chats from their member rows (columns kept on write, migration 0035),
+ * counting every sender: exact for a member with no block either way. Walks
+ * `group_chat_members_list_idx` in list order.
+ */
+export function listFromMemberRows(db: Executor, userId: number, groupChatId?: number) {
+  let query = db
+    .selectFrom('group_chat_members as m')
+    .innerJoin('group_chats as c', 'c.id', 'm.group_chat_id')
+    .leftJoin('group_messages as last', 'last.id', 'm.list_message_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.post_id',
+      'c.created_at',
+      'c.cancelled_at',
+      'm.left_at',
+      'last.content as last_content',
+      'last.created_at as last_created_at',
+      'm.unread_count',
+    ])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.list_at', 'desc')
+    .orderBy('m.group_chat_id', 'desc');
+  if (groupChatId !== undefined) query = query.where('m.group_chat_id', '=', groupChatId);
+  return query.execute();
+}
+
+/**
+ * The member's group chats computed from the messages, each one checked against the member's
+ * blocks: aggregates over every chat's messages (one query, no N+1).
+ */
+export function listFromMessages(db: Executor, userId: number, groupChatId?: number) {
   let query = db
     .selectFrom('group_chat_members as m')
     .innerJoin('group_chats as c', 'c.id', 'm.group_chat_id')
@@ -270,16 +363,32 @@ export async function newestMessageId(db: Executor, groupChatId: number): Promis
   return Number(row?.max_id ?? 0);
 }
 
-/** Moves the member's read marker forward to `messageId` (never backward). */
-export function moveReadMarker(
+/**
+ * Moves the member's read marker forward to `messageId` (never backward) and recounts their
+ * unread messages after it (those left are few: the marker moves to the newest they read), in
+ * `db`'s transaction or one of its own ({@link lockMemberRows} first).
+ */
+export async function moveReadMarker(
   db: Executor,
   groupChatId: number,
   userId: number,
   messageId: number,
-) {
-  return db
+): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => moveReadMarker(trx, groupChatId, userId, messageId));
+    return;
+  }
+  await lockMemberRows(db, groupChatId, [userId]);
+  await db
     .updateTable('group_chat_members')
-    .set({ last_read_message_id: messageId })
+    .set({
+      last_read_message_id: messageId,
+      unread_count: sql<number>`(select count(*) from group_messages g
+        where g.group_chat_id = group_chat_members.group_chat_id
+          and g.id > ${messageId}
+          and (g.sender_id is null or g.sender_id <> group_chat_members.user_id)
+          and (group_chat_members.last_message_id is null or g.id <= group_chat_members.last_message_id))`,
+    })
     .where('group_chat_id', '=', groupChatId)
     .where('user_id', '=', userId)
     .where((w) =>
@@ -288,7 +397,12 @@ export function moveReadMarker(
     .execute();
 }
 
-export function insertMessage(
+/**
+ * Stores a group message and moves the list columns of the chat's members with it; run it in a
+ * transaction (the two statements go together).
+ * @returns the message's id.
+ */
+export async function insertMessage(
   db: Executor,
   row: {
     group_chat_id: number;
@@ -298,7 +412,34 @@ export function insertMessage(
     is_system?: number;
   },
 ) {
-  return db.insertInto('group_messages').values(row).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('group_messages')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Every member in the chat now reads it: the preview moves and it is unread but to its
+  // sender. Former members read nothing after they left. The preview only moves forward: on
+  // PostgreSQL two messages may commit out of id order.
+  const newer = sql<boolean>`(list_message_id is null or list_message_id < ${inserted.id})`;
+  await db
+    .updateTable('group_chat_members')
+    .set((eb) => ({
+      list_message_id: sql<number>`case when ${newer} then ${inserted.id} else list_message_id end`,
+      list_at: sql<string>`case when ${newer} then ${row.created_at} else list_at end`,
+      unread_count:
+        row.sender_id === null
+          ? eb('unread_count', '+', 1)
+          : eb
+              .case()
+              .when('user_id', '=', row.sender_id)
+              .then(eb.ref('unread_count'))
+              .else(eb('unread_count', '+', 1))
+              .end(),
+    }))
+    .where('group_chat_id', '=', row.group_chat_id)
+    .where('left_at', 'is', null)
+    .execute();
+  return inserted;
 }
 
 /**

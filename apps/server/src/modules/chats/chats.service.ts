@@ -320,14 +320,18 @@ export function createChatsService({ db, events, limiter }: ChatsDeps) {
       const chat = await repo.findGroupChat(db, groupChatId);
       if (chat?.cancelled_at) throw forbidden('game_cancelled', GAME_CANCELLED_LINE);
       const createdAt = nowIso();
-      const { id } = await repo.insertMessage(db, {
-        group_chat_id: groupChatId,
-        sender_id: userId,
-        content,
-        created_at: createdAt,
+      // The message, the members' list rows and the sender's read marker go together.
+      const id = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertMessage(trx, {
+          group_chat_id: groupChatId,
+          sender_id: userId,
+          content,
+          created_at: createdAt,
+        });
+        // The sender has read their own message.
+        await repo.moveReadMarker(trx, groupChatId, userId, inserted.id);
+        return inserted.id;
       });
-      // The sender has read their own message.
-      await repo.moveReadMarker(db, groupChatId, userId, id);
       const [row] = await repo.listMessages(db, groupChatId, 1, id + 1);
       if (!row) throw new Error(`message ${id} vanished`);
       const message = presentMessage(row);
