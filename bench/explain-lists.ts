@@ -8,7 +8,9 @@
  *   node --import tsx bench/explain-lists.ts --db <sqlite:path | postgres://...> [--q player12]
  *
  * The member is the one in the most group chats; SQLite is opened read-only... in spirit: the
- * queries only read (run the migrations first by starting the server once).
+ * queries only read (run the migrations first by starting the server once). On SQLite the feed
+ * plans shown are the portable ones: the SQLite walks (skeleton.sqlite.ts) run their own
+ * prepared statements outside Kysely.
  */
 import { parseArgs } from 'node:util';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
@@ -103,6 +105,9 @@ for (const [place, lat, lng] of [
     const skeleton = postgis ? postgisPlan : portable;
     await explain(`feed 25 km, ${place}, ${plan} plan`, () =>
       skeleton.soonest(filter, skeleton.viewer(filter, 'soonest')),
+    );
+    await explain(`feed 25 km nearest first, ${place}, ${plan} plan`, () =>
+      skeleton.nearest(filter, { lat, lng }, skeleton.viewer(filter, 'nearest')),
     );
   }
 }
