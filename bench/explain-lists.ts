@@ -52,6 +52,13 @@ async function explain(name: string, run: () => Promise<unknown>) {
   const ms = performance.now() - started;
   console.log(`\n=== ${name}: ${ms.toFixed(1)} ms for ${captured.length} quer(ies)`);
   for (const query of [...captured]) {
+    // A plan's own transaction and settings (begin, set local, commit) are replayed as they are,
+    // on the pool's one connection, so that what follows is explained under them.
+    if (!/^\s*(select|with)\b/i.test(query.sql)) {
+      await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]));
+      console.log(query.sql);
+      continue;
+    }
     const prefix = postgres ? 'explain (analyze, costs off, timing off) ' : 'explain query plan ';
     const plan = await db.executeQuery(
       CompiledQuery.raw(prefix + query.sql, [...query.parameters]),

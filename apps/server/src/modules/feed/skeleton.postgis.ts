@@ -149,6 +149,15 @@ async function knnInRange(
   const byKey = (a: NearRow, b: NearRow) =>
     a.distance_key - b.distance_key ||
     (a.event_time < b.event_time ? -1 : a.event_time > b.event_time ? 1 : a.id - b.id);
+  // PostgreSQL underestimates the games in a dense circle and would read them all through a
+  // bitmap of the GiST index to sort them; without bitmaps it walks the same index in distance
+  // order (Index Cond: the circle's box, Order By: <->) and stops at the batch. The setting is
+  // local to a transaction of this walk's own (a caller's transaction keeps its settings).
+  if (!db.isTransaction)
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      return knnInRange(trx, filter, near, cursor);
+    });
   for (let batch = filter.limit * KNN_FIRST_BATCH; ; batch *= 4) {
     const rows = await query.orderBy(sphere).limit(batch).execute();
     const found = rows
