@@ -8,7 +8,9 @@
  *   node --import tsx bench/explain-lists.ts --db <sqlite:path | postgres://...> [--q player12]
  *
  * The member is the one in the most group chats; SQLite is opened read-only... in spirit: the
- * queries only read (run the migrations first by starting the server once).
+ * queries only read (run the migrations first by starting the server once). On SQLite the feed
+ * plans shown are the portable ones: the SQLite walks (skeleton.sqlite.ts) run their own
+ * prepared statements outside Kysely.
  */
 import { parseArgs } from 'node:util';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
@@ -50,6 +52,13 @@ async function explain(name: string, run: () => Promise<unknown>) {
   const ms = performance.now() - started;
   console.log(`\n=== ${name}: ${ms.toFixed(1)} ms for ${captured.length} quer(ies)`);
   for (const query of [...captured]) {
+    // A plan's own transaction and settings (begin, set local, commit) are replayed as they are,
+    // on the pool's one connection, so that what follows is explained under them.
+    if (!/^\s*(select|with)\b/i.test(query.sql)) {
+      await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]));
+      console.log(query.sql);
+      continue;
+    }
     const prefix = postgres ? 'explain (analyze, costs off, timing off) ' : 'explain query plan ';
     const plan = await db.executeQuery(
       CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
@@ -107,6 +116,9 @@ for (const [place, lat, lng] of [
     const skeleton = postgis ? postgisPlan : portable;
     await explain(`feed 25 km, ${place}, ${plan} plan`, () =>
       skeleton.soonest(filter, skeleton.viewer(filter, 'soonest')),
+    );
+    await explain(`feed 25 km nearest first, ${place}, ${plan} plan`, () =>
+      skeleton.nearest(filter, { lat, lng }, skeleton.viewer(filter, 'nearest')),
     );
   }
 }

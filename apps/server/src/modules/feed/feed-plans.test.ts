@@ -293,3 +293,60 @@ describe('the feed plans', () => {
     expect(nonEmpty).toBeGreaterThan(compared / 2);
   }, 120_000);
 });
+
+describe('the feed plans, nearest first among games stacked on the same points', () => {
+  // Hosts who share their location generally are placed on a grid of 1 km cells, so many games
+  // share one point and one distance: a nearest-first page then ends inside a tie, where a
+  // k-nearest walk must read past the page (skeleton.postgis.ts knnInRange) and the ring walk
+  // reads whole cells (skeleton.sqlite.ts byDistance).
+  const CENTRE: [number, number] = [77.58, 34.16];
+  beforeAll(async () => {
+    const host = (await server.signUp('plans_stacker')).user.id;
+    const points = [0, 1, 2, 3, 4, 5].map((k) => near(CENTRE, 2 + k));
+    const start = Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR;
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      point: points[i % points.length]!,
+      time: new Date(start + (i % 7) * HOUR).toISOString(),
+      sport: pick(SPORTS.slice(0, 4)),
+    }));
+    const inserted = await server.app.database.db
+      .insertInto('posts')
+      .values(
+        rows.map((g, i) => ({
+          author_id: host,
+          sport: g.sport,
+          heading: `Stacked ${i}`,
+          description: 'Generated game',
+          location_name: 'Somewhere',
+          lng: g.point[0],
+          lat: g.point[1],
+          public_lng: g.point[0],
+          public_lat: g.point[1],
+          geocell: geocellFor({ sport: g.sport, public_lng: g.point[0], public_lat: g.point[1] }),
+          event_time: g.time,
+          players_needed: 4,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .returning(['id', 'heading'])
+      .execute();
+    for (const { id, heading } of inserted) {
+      const g = rows[Number(heading.slice('Stacked '.length))]!;
+      games.push({ id, authorId: host, sport: g.sport, point: g.point, time: g.time, tagKeys: [] });
+    }
+  });
+
+  it('answer what a scan of every game answers, page after page through the ties', async () => {
+    for (const [radius, limit] of [
+      [25_000, 20],
+      [10_000, 7],
+      [25_000, 45],
+      [3_000, 12],
+    ] as const) {
+      const q: Query = { lat: CENTRE[1], lng: CENTRE[0], radius, order: 'nearest', limit };
+      const expected = reference(q).slice(0, 3 * limit);
+      expect(expected.length).toBeGreaterThan(limit);
+      expect(await served(q), JSON.stringify(q)).toEqual(expected);
+    }
+  });
+});

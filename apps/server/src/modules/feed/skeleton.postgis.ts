@@ -11,11 +11,18 @@
  * too wide for cells (or across the antimeridian or a pole) always takes the GiST plan.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Keyset } from '../../lib/cursor.js';
-import { withinRadiusExactSql } from '../../lib/geo.js';
+import { afterDistanceKeyset, type DistanceKeyset, type Keyset } from '../../lib/cursor.js';
+import { distanceMetresSql, withinRadiusExactSql } from '../../lib/geo.js';
 import { feedRows, type Executor, type FeedRows } from './feed.repository.js';
-import { ONLINE_CELL, cellsOf, type FeedFilter } from './place-index.js';
+import {
+  NO_DISTANCE_KEY,
+  ONLINE_CELL,
+  cellsOf,
+  kindsWanted,
+  type FeedFilter,
+} from './place-index.js';
 import type { FeedSkeleton } from './skeleton.js';
+import { onlineNearest } from './skeleton.portable.js';
 
 /**
  * Metres added to the radius of the index test: PostGIS's sphere (radius 6,371,008.77 m, use_spheroid
@@ -101,6 +108,72 @@ async function postgisFeedSkeleton(
   return online.unionAll(placed).orderBy('event_time').orderBy('id').limit(limit).execute();
 }
 
+/** A game in range of a nearest-first page: its id, time and distance key. */
+interface NearRow {
+  id: number;
+  event_time: string;
+  distance_key: number;
+}
+
+/** The first k-nearest batch holds this many times the page; each next one four times more. */
+const KNN_FIRST_BATCH = 2;
+
+/**
+ * The games in range of a nearest-first radius feed page, by a k-nearest walk of the GiST index
+ * on `posts.geog` (`order by geog <-> centre`, sphere distance): at most `filter.limit`
+ * `{id, event_time, distance_key}` of `filter`'s placed games within the circle `near`
+ * ({@link postgisWithinSql}) after `cursor`, in (distance_key, event_time, id) order, the key
+ * being whole haversine metres (lib/geo.ts distanceMetresSql) as every plan computes it. A batch
+ * of the nearest games is read; when it was full and its farthest game (sphere metres) is not
+ * more than {@link INDEX_MARGIN_M} beyond the page's last key, a game not yet read could still
+ * have a key of the page, so a batch four times larger is read. So the rows read grow with the
+ * page (and the cursor's depth), not with the games in the circle.
+ */
+async function knnInRange(
+  db: Executor,
+  filter: FeedFilter,
+  near: { lat: number; lng: number; radius: number },
+  cursor?: DistanceKeyset,
+): Promise<NearRow[]> {
+  const centre = centreSql(near);
+  const distance = distanceMetresSql({ lat: 'p.public_lat', lng: 'p.public_lng' }, near);
+  const sphere = sql<number>`(${sql.ref('p.geog')} <-> ${centre})`;
+  let query = feedRows(db, filter)
+    .select([distance.as('distance_key'), sphere.as('sphere')])
+    .where('p.geocell', '!=', ONLINE_CELL)
+    .where(postgisWithinSql(near));
+  if (cursor)
+    query = query.where(
+      afterDistanceKeyset({ distance, time: 'p.event_time', id: 'p.id' }, cursor),
+    );
+  const byKey = (a: NearRow, b: NearRow) =>
+    a.distance_key - b.distance_key ||
+    (a.event_time < b.event_time ? -1 : a.event_time > b.event_time ? 1 : a.id - b.id);
+  // PostgreSQL underestimates the games in a dense circle and would read them all through a
+  // bitmap of the GiST index to sort them; without bitmaps it walks the same index in distance
+  // order (Index Cond: the circle's box, Order By: <->) and stops at the batch. The setting is
+  // local to a transaction of this walk's own (a caller's transaction keeps its settings).
+  if (!db.isTransaction)
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      return knnInRange(trx, filter, near, cursor);
+    });
+  for (let batch = filter.limit * KNN_FIRST_BATCH; ; batch *= 4) {
+    const rows = await query.orderBy(sphere).limit(batch).execute();
+    const found = rows
+      .map((r) => ({ id: r.id, event_time: r.event_time, distance_key: Number(r.distance_key) }))
+      .sort(byKey)
+      .slice(0, filter.limit);
+    if (rows.length < batch) return found;
+    const farthest = Number(rows[rows.length - 1]!.sphere);
+    if (
+      found.length === filter.limit &&
+      farthest > found[found.length - 1]!.distance_key + INDEX_MARGIN_M
+    )
+      return found;
+  }
+}
+
 /**
  * The PostGIS plan as a {@link FeedSkeleton}: a radius feed in soonest order from
  * {@link postgisFeedSkeleton} where it serves; everything else, and a dense circle it declines,
@@ -126,6 +199,26 @@ export function createPostgisSkeleton(db: Executor, portable: FeedSkeleton): Fee
       }
       return portable.soonest(filter, viewer, cursor);
     },
-    nearest: (filter, origin, viewer, cursor) => portable.nearest(filter, origin, viewer, cursor),
+    /**
+     * Nearest first with a radius: the games in range by the k-nearest walk ({@link knnInRange}),
+     * then the online games in time order (they all have the largest key); everything else
+     * (no radius, a cursor among the online games, no placed sport wanted) from `portable`.
+     */
+    async nearest(filter, origin, viewer, cursor) {
+      const near = filter.near;
+      const wanted = kindsWanted(filter);
+      if (
+        !near?.radius ||
+        near.lat !== origin.lat ||
+        near.lng !== origin.lng ||
+        !wanted.placed ||
+        (cursor && cursor.distance >= NO_DISTANCE_KEY)
+      )
+        return portable.nearest(filter, origin, viewer, cursor);
+      const circle = { lat: near.lat, lng: near.lng, radius: near.radius };
+      const placed = await knnInRange(db, filter, circle, cursor);
+      if (placed.length >= filter.limit || !wanted.online) return placed;
+      return [...placed, ...(await onlineNearest(db, filter, cursor))].slice(0, filter.limit);
+    },
   };
 }

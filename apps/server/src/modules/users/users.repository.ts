@@ -196,6 +196,8 @@ export function unblock(db: Executor, blockerId: number, blockedId: number) {
  */
 export interface PeopleSearchPlan {
   candidates(q: string, pattern: string): RawBuilder<number>;
+  /** Whether text sorts by its bytes (SQLite), so that a prefix is a range of an index. */
+  ordersLikeBytes: boolean;
 }
 
 /**
@@ -208,6 +210,7 @@ export interface PeopleSearchPlan {
 export function peopleSearchPlan(engine: Pick<Engine, 'dialect'>): PeopleSearchPlan {
   if (engine.dialect === 'sqlite')
     return {
+      ordersLikeBytes: true,
       candidates(q) {
         const phrase = `"${q.replaceAll('"', '""')}"`;
         return sql<number>`(select rowid from people_search where people_search match ${phrase})`;
@@ -216,6 +219,7 @@ export function peopleSearchPlan(engine: Pick<Engine, 'dialect'>): PeopleSearchP
   const like = (column: string, pattern: string) =>
     sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   return {
+    ordersLikeBytes: false,
     candidates: (
       _q,
       pattern,
@@ -226,10 +230,28 @@ export function peopleSearchPlan(engine: Pick<Engine, 'dialect'>): PeopleSearchP
 }
 
 /**
+ * The lower-cased username range of the names starting with `needle` (lower-cased, ASCII like
+ * every username, shared/schemas/auth.ts): from `needle` (included) to `needle` followed by the
+ * last code point (excluded), which the unique index on lower(username) (migration 0001) walks
+ * in order on SQLite, whose text order is the bytes'. PostgreSQL's order follows the database's
+ * collation, so there the `like` prefix test alone decides.
+ */
+function prefixRange(needle: string): [string, string] {
+  return [needle, `${needle}\u{10FFFF}`];
+}
+
+/**
  * People matching `q` in username, sports or interests (tags), case-insensitive, ranked: exact
- * username, username prefix, username contains, then sports/tags; never the viewer, anyone
- * blocked either way nor a suspended member (the access module's `presentTo`). Returns ids in
- * rank order. The candidates come from `plan` ({@link peopleSearchPlan}).
+ * username, username prefix, username contains, then sports/tags, each rank by lower-cased
+ * username; never the viewer, anyone blocked either way nor a suspended member (the access
+ * module's `presentTo`). Returns the ids of ranks `offset` to `offset + limit` in rank order.
+ *
+ * Ranked a rank at a time, so that a page costs what it holds rather than every match: the exact
+ * username (the unique index), then the prefix matches walked in username order (on SQLite a
+ * range of the lower(username) index, stopping after the page), and only when those end before
+ * the page does, the rest from `plan`'s candidates ({@link peopleSearchPlan}), scored and sorted.
+ * A search like "player12" among 100,000 "playerN" names thus reads about a page of index entries
+ * instead of a trigram index's thousands of candidates.
  */
 export async function searchUserIds(
   db: Executor,
@@ -242,17 +264,34 @@ export async function searchUserIds(
   const needle = q.toLowerCase();
   const pattern = likePattern(q);
   const prefix = `${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const lowerName = sql<string>`lower(u.username)`;
+  const shown = () =>
+    db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.id', '!=', viewerId)
+      .where(presentTo(viewerId, 'u.id'));
+  const end = offset + limit;
+  const exact = await shown().where(lowerName, '=', needle).execute();
+  let prefixed = shown()
+    .where(lowerName, '!=', needle)
+    .where(sql<boolean>`${lowerName} like ${prefix} escape '\\'`);
+  if (plan.ordersLikeBytes) {
+    const [from, to] = prefixRange(needle);
+    prefixed = prefixed.where(lowerName, '>=', from).where(lowerName, '<', to);
+  }
+  const wanted = end - exact.length;
+  const starting = wanted > 0 ? await prefixed.orderBy(lowerName).limit(wanted).execute() : [];
+  const first = [...exact, ...starting].map((r) => r.id);
+  if (first.length >= end) return first.slice(offset, end);
+  // Every exact and prefix match is in `first`: the rest are ranks 2 and 3.
   const rows = await db
     .selectFrom('users as u')
     .select((eb) => [
       'u.id',
       eb
         .case()
-        .when(sql<string>`lower(u.username)`, '=', needle)
-        .then(0)
-        .when(sql<boolean>`lower(u.username) like ${prefix} escape '\\'`)
-        .then(1)
-        .when(sql<boolean>`lower(u.username) like ${pattern} escape '\\'`)
+        .when(sql<boolean>`${lowerName} like ${pattern} escape '\\'`)
         .then(2)
         .else(3)
         .end()
@@ -260,9 +299,10 @@ export async function searchUserIds(
     ])
     .where('u.id', '!=', viewerId)
     .where('u.id', 'in', plan.candidates(q, pattern))
+    .where(sql<boolean>`not (${lowerName} like ${prefix} escape '\\')`)
     .where((eb) =>
       eb.or([
-        sql<boolean>`lower(u.username) like ${pattern} escape '\\'`,
+        sql<boolean>`${lowerName} like ${pattern} escape '\\'`,
         eb.exists(
           eb
             .selectFrom('user_sports as s')
@@ -281,9 +321,9 @@ export async function searchUserIds(
     )
     .where(presentTo(viewerId, 'u.id'))
     .orderBy('rank')
-    .orderBy(sql`lower(u.username)`)
-    .limit(limit)
-    .offset(offset)
+    .orderBy(lowerName)
+    .limit(end - Math.max(offset, first.length))
+    .offset(Math.max(0, offset - first.length))
     .execute();
-  return rows.map((r) => r.id);
+  return [...first.slice(offset), ...rows.map((r) => r.id)];
 }
