@@ -148,7 +148,13 @@ try {
             disableStorageReset: true,
           });
           if (!result) throw new Error('Lighthouse returned nothing');
-          const { categories, audits } = result.lhr;
+          const { categories, audits, runtimeError } = result.lhr;
+          // A run Lighthouse could not finish (no LCP, a page that did not load) has no score:
+          // say so and leave it out of the median.
+          if (runtimeError !== undefined || categories.performance?.score == null) {
+            console.log(name, `run ${run + 1} failed:`, runtimeError?.message ?? 'no score');
+            continue;
+          }
           const requests = (audits['network-requests']?.details as { items?: unknown[] })?.items;
           all.push({
             performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -164,7 +170,8 @@ try {
             fs.writeFileSync(`/tmp/lighthouse-${name}-${run + 1}.json`, JSON.stringify(result.lhr));
         }
         const sorted = [...all].sort((a, b) => a.performance - b.performance);
-        lighthouseResults[name] = { median: sorted[Math.floor(sorted.length / 2)]!, runs: all };
+        const median = sorted[Math.floor(sorted.length / 2)];
+        if (median !== undefined) lighthouseResults[name] = { median, runs: all };
       }
       await controller.disconnect();
     } finally {
