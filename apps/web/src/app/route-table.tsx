@@ -9,12 +9,18 @@ import type { ComponentType, ReactElement } from 'react';
 import { AfterSignIn } from './pages/AfterSignIn';
 
 // Pages load on demand, so a visitor does not download the signed-in app and vice versa.
-/** A page component loaded on its first render from the module `load` resolves, by export name. */
+/**
+ * A page component loaded on its first render from the module `load` resolves, by export name;
+ * its `preload` starts that download earlier (routes.tsx `preloadMemberPage`).
+ */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  return Object.assign(
+    lazy(() => load().then((module) => ({ default: module[name] }))),
+    { preload: load },
+  );
 }
 
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');

@@ -7,7 +7,7 @@
  */
 import { Suspense, lazy, useEffect } from 'react';
 import type { ReactElement } from 'react';
-import { Navigate, ScrollRestoration, useLocation, useRoutes } from 'react-router';
+import { Navigate, ScrollRestoration, matchPath, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useAuth } from '../lib/session';
 import { DocumentTitle } from './DocumentTitle';
@@ -22,9 +22,29 @@ const rows: readonly RouteRow[] = routeTable;
 
 // The signed-in frame (and the chat and notification code it starts) loads only for members, so a
 // visitor's first page stays light.
-const AppLayout = lazy(() =>
-  import('./layouts/AppLayout').then((module) => ({ default: module.AppLayout })),
-);
+const loadAppLayout = () => import('./layouts/AppLayout');
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+/**
+ * Starts downloading what a member's page at `pathname` renders — the signed-in frame and the
+ * page's own code — at once, beside the session check, instead of one after the other (the
+ * frame renders first, then asks for the page inside it). Answers the modules when loaded; an
+ * unknown path or a row without a member page loads the frame alone. A failed download is
+ * retried when the page renders (React.lazy), so this never rejects.
+ */
+export function preloadMemberPage(pathname: string): Promise<unknown[]> {
+  const row = rows.find(
+    (candidate) => candidate.path !== '*' && matchPath(candidate.path, pathname) !== null,
+  );
+  const page = row?.signedIn;
+  const preload =
+    page !== undefined && page !== 'home'
+      ? (page.type as { preload?: () => Promise<unknown> }).preload
+      : undefined;
+  const loads: Promise<unknown>[] = [loadAppLayout()];
+  if (preload !== undefined) loads.push(preload());
+  return Promise.all(loads.map((load) => load.catch(() => null)));
+}
 
 /**
  * The routes of `state`: each row's page, or a redirect to / for 'home'; the rows `inFrame` picks

@@ -3,10 +3,11 @@ import '../zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { readStoredToken } from '../lib/api-client';
 import { listenForInstallPrompt } from '../lib/install';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { rootRoutes } from './routes';
+import { preloadMemberPage, rootRoutes } from './routes';
 
 /**
  * Starts the web app in `root` (an empty element): the data router over every route, with the
@@ -16,6 +17,8 @@ import { rootRoutes } from './routes';
 export function startApp(root: HTMLElement): void {
   // Before any page loads: the browser's install prompt fires once, early (lib/install.ts).
   listenForInstallPrompt();
+  // A member (a stored session) gets their page's code while the session is checked.
+  if (readStoredToken() !== null) void preloadMemberPage(window.location.pathname);
   const router = createBrowserRouter(rootRoutes);
   const queryClient = createQueryClient();
   createRoot(root).render(
